@@ -1,0 +1,23 @@
+/** What the build tells its user: progress on long work, and a closing summary. */
+import type { PreparedBuild } from "./prepare.ts";
+import type { WriteStats } from "../write/write-stats.ts";
+import { formatProblem } from "../validate/problems.ts";
+
+/** Filled in by the Eleventy config's `eleventy.after` handler, read by the build command. */
+export const lastBuild: { apiStats?: WriteStats; progress?: (collection: string, done: number, total: number) => void } = {};
+
+const kb = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
+
+export function summary(build: PreparedBuild, stats: WriteStats, seconds: number, outDir: string): string {
+  const counts = [...build.catalogue.lists].filter(([, list]) => list.length > 0).map(([name, list]) => `${name} ${list.length}`);
+  const total = [...build.catalogue.lists.values()].reduce((n, l) => n + l.length, 0);
+  const rows = [...stats.byExtension].sort(([a], [b]) => a.localeCompare(b)).map(([ext, s]) => `  ${ext.padEnd(6)} ${String(s.files).padStart(8)} files ${kb(s.bytes).padStart(10)}`);
+  const lines = [
+    `Built ${outDir}/ in ${seconds.toFixed(2)} s`,
+    `  resources: ${total} (${counts.join(", ") || "none"}) in ${build.catalogue.lists.size} collections`,
+    ...rows,
+    `  total  ${String(stats.files).padStart(8)} files ${kb(stats.bytes).padStart(10)}`,
+  ];
+  if (build.warnings.length) lines.push(`  ${build.warnings.length} warning(s):`, ...build.warnings.map((w) => `  ${formatProblem(w).replace(/\n/g, "\n  ")}`));
+  return lines.join("\n");
+}

@@ -1,0 +1,41 @@
+/**
+ * The validated catalogue: every collection's records, in list order.
+ */
+import { COLLECTIONS, type Collection } from "./collections.ts";
+import type { SourceRecord } from "./resource.ts";
+
+export interface CatalogueEntry {
+  readonly collection: Collection;
+  readonly record: SourceRecord;
+  /** The source file, relative to the project (for messages). */
+  readonly file: string;
+}
+
+export interface Catalogue {
+  /** Every one of the 31 collections (empty ones too), records in list order. */
+  readonly lists: ReadonlyMap<string, readonly CatalogueEntry[]>;
+}
+
+/**
+ * List order: by `position`, as a database returns rows in primary-key order;
+ * records without a position follow, by file name. `new` and `import` always
+ * write a position, so a hand-written record without one simply goes last.
+ */
+export function compareEntries(a: CatalogueEntry, b: CatalogueEntry): number {
+  const pa = a.record.position as number | undefined;
+  const pb = b.record.position as number | undefined;
+  if (pa !== undefined && pb !== undefined) return pa - pb;
+  if (pa !== undefined) return -1;
+  if (pb !== undefined) return 1;
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+}
+
+export function buildCatalogue(entries: readonly CatalogueEntry[]): Catalogue {
+  const lists = new Map<string, CatalogueEntry[]>(COLLECTIONS.map((c) => [c.name, []]));
+  for (const entry of entries) lists.get(entry.collection.name)!.push(entry);
+  for (const list of lists.values()) list.sort(compareEntries);
+  return { lists };
+}
+
+export const resourceCount = (catalogue: Catalogue) =>
+  [...catalogue.lists.values()].reduce((n, list) => n + list.length, 0);

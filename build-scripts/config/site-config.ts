@@ -1,0 +1,34 @@
+/**
+ * Where the API lives and where its public web pages live.
+ *
+ * Pure: callers pass the environment and the defaults (from package.json's
+ * "config" block), so the same function serves the build, the edge and tests.
+ */
+export interface SiteConfig {
+  /** `{base_url}`: the API's address, without a trailing slash. */
+  readonly baseUrl: string;
+  /** `{site_url}`: the public web pages' address, without a trailing slash. */
+  readonly siteUrl: string;
+  /** Folder of source records, relative to the project. */
+  readonly contentDir: string;
+}
+
+export interface ConfigDefaults {
+  baseUrl?: string;
+  siteUrl?: string;
+  contentDir?: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const trimSlash = (url: string) => url.replace(/\/+$/, "");
+
+/** BASE_URL, then Netlify's URL, then the package default, then the local server's address. */
+export function resolveSiteConfig(env: Env, defaults: ConfigDefaults = {}): SiteConfig {
+  const localBase = `http://127.0.0.1:${env.PORT || "8080"}`;
+  return {
+    baseUrl: trimSlash(env.BASE_URL || env.URL || defaults.baseUrl || localBase),
+    siteUrl: trimSlash(env.SITE_URL || defaults.siteUrl || "https://education.example.org"),
+    contentDir: env.CONTENT_DIR || defaults.contentDir || "content",
+  };
+}

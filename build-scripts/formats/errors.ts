@@ -1,0 +1,16 @@
+/** Error answers as Django REST Framework words them, rendered by any format. */
+import type { ErrorView } from "./views.ts";
+
+export const notFoundView = (path: string): ErrorView => ({
+  kind: "error", name: "Not Found", path, status: 404, statusText: "Not Found", data: { detail: "Not found." },
+});
+
+export const methodNotAllowedView = (path: string, method: string): ErrorView => ({
+  kind: "error", name: "Method Not Allowed", path, status: 405, statusText: "Method Not Allowed",
+  data: { detail: `Method "${method}" not allowed.` },
+});
+
+export const notAcceptableView = (path: string): ErrorView => ({
+  kind: "error", name: "Not Acceptable", path, status: 406, statusText: "Not Acceptable",
+  data: { detail: "Could not satisfy the request Accept header." },
+});

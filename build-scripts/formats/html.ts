@@ -1,0 +1,159 @@
+/**
+ * The browsable HTML view (format=api), in the manner of Django REST
+ * Framework's BrowsableAPIRenderer: breadcrumbs, the request line, the status
+ * and headers, and the JSON body pretty-printed with every URL a link.
+ *
+ * Links into this site are relative (through <base href>, so one rendering of
+ * a resource serves every page that shows it) and point at files, so an
+ * offline mirror works from any folder. Everything from content is escaped.
+ * Lists are paged in the HTML view only: the data formats carry the whole list.
+ */
+import type { Json } from "../catalogue/resource.ts";
+import { MEDIA_TYPES } from "./media-types.ts";
+import { escapeHtml } from "./html-escape.ts";
+import type { Renderer } from "./renderer.ts";
+import type { DocumentView, ListView, Page, RenderContext } from "./views.ts";
+import { depthOf, fileOfApiUrl, instanceFile, listFile, listPageFile, rootFile } from "../layout/output-tree.ts";
+
+export const HTML_PAGE_SIZE = 100;
+const INDENT = "    ";
+const URL_PATTERN = /^https?:\/\/[^\s"<>]+$/;
+
+/** The JSON text of a value, as HTML, with URL strings as links; `depth` sets the indentation of nested lines. */
+export function prettyJsonHtml(value: Json, context: RenderContext, depth = 0): string {
+  if (typeof value === "string") return stringHtml(value, context);
+  if (value === null || typeof value !== "object") return escapeHtml(JSON.stringify(value));
+  const pad = INDENT.repeat(depth + 1);
+  const close = INDENT.repeat(depth);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    return `[\n${value.map((v) => pad + prettyJsonHtml(v, context, depth + 1)).join(",\n")}\n${close}]`;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return "{}";
+  const lines = entries.map(([k, v]) => `${pad}<span class="key">${escapeHtml(JSON.stringify(k))}</span>: ${prettyJsonHtml(v, context, depth + 1)}`);
+  return `{\n${lines.join(",\n")}\n${close}}`;
+}
+
+function stringHtml(value: string, context: RenderContext): string {
+  const quoted = escapeHtml(JSON.stringify(value));
+  if (!URL_PATTERN.test(value)) return `<span class="str">${quoted}</span>`;
+  const inSite = fileOfApiUrl(value, context.config.baseUrl, "html");
+  const href = inSite ?? value;
+  const rel = inSite ? "" : ' rel="nofollow noopener"';
+  return `"<a href="${escapeHtml(href)}"${rel}>${escapeHtml(value)}</a>"`;
+}
+
+/** Relative path from a file to the site root, for <base href>. */
+const toRoot = (file: string) => "../".repeat(depthOf(file)) || "./";
+
+interface Frame {
+  readonly view: { name: string; path: string };
+  /** The file this page is written to, below the site root. */
+  readonly file: string;
+  /** The same document in each other format (below the site root). */
+  readonly alternates: (extension: string) => string;
+  readonly crumbs: readonly { name: string; href?: string }[];
+  readonly status?: string;
+  readonly before?: string;
+}
+
+function pageHead(frame: Frame): string {
+  const crumbs = frame.crumbs
+    .map((c) => (c.href ? `<li><a href="${escapeHtml(c.href)}">${escapeHtml(c.name)}</a></li>` : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`))
+    .join("");
+  const formatLinks = MEDIA_TYPES.filter((f) => f.name !== "api")
+    .map((f) => `<a class="format" href="${escapeHtml(frame.alternates(f.extension))}" type="${f.mediaType}">${f.name}</a>`)
+    .join(" ");
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(frame.view.name)} – Catalogue API</title>
+<base href="${toRoot(frame.file)}">
+<link rel="stylesheet" href="assets/api.css">
+</head>
+<body>
+<header class="navbar"><a class="brand" href="api/index.html">Catalogue API</a></header>
+<main class="container">
+<nav aria-label="breadcrumb"><ol class="breadcrumb">${crumbs}</ol></nav>
+<div class="page-header"><h1>${escapeHtml(frame.view.name)}</h1>
+<p class="formats">Format: <span class="format active">api</span> ${formatLinks}</p></div>
+${frame.before ?? ""}<div class="request-info"><pre class="request"><b>GET</b> ${escapeHtml(frame.view.path)}</pre></div>
+<div class="response-info"><pre class="response"><span class="meta"><b>HTTP ${frame.status ?? "200 OK"}</b>
+<b>Allow:</b> GET, HEAD, OPTIONS
+<b>Content-Type:</b> application/json
+<b>Vary:</b> Accept
+
+</span>`;
+}
+
+const pageTail = (after = "") => `</pre></div>
+${after}</main>
+<footer class="footer">A read-only catalogue API. Every view is also available as JSON, XML and XLIFF.</footer>
+</body>
+</html>
+`;
+
+const rootCrumb = { name: "Api Root", href: rootFile("html") };
+
+function listCrumbs(view: { collection: { name: string; label: string } }, active: boolean) {
+  const name = `${view.collection.label} List`;
+  return [rootCrumb, active ? { name } : { name, href: listFile(view.collection.name, "html") }];
+}
+
+function pager(view: ListView, page: Page): string {
+  if (page.pages === 1) return "";
+  const link = (n: number, text: string, rel: string) =>
+    `<a href="${escapeHtml(listPageFile(view.collection.name, n))}" rel="${rel}">${text}</a>`;
+  const parts = [
+    page.number > 1 ? link(page.number - 1, "« Previous", "prev") : "",
+    `<span>Page ${page.number} of ${page.pages} · resources ${page.start + 1}–${page.start + page.count} of ${view.total}</span>`,
+    page.number < page.pages ? link(page.number + 1, "Next »", "next") : "",
+  ];
+  return `<nav class="pagination" aria-label="pages">${parts.join(" ")}</nav>\n`;
+}
+
+function documentFrame(view: DocumentView): Frame {
+  switch (view.kind) {
+    case "root":
+      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [{ name: "Api Root" }] };
+    case "instance": {
+      const uuid = String(view.resource.uuid);
+      return {
+        view,
+        file: instanceFile(view.collection.name, uuid, "html"),
+        alternates: (ext) => instanceFile(view.collection.name, uuid, ext),
+        crumbs: [...listCrumbs(view, false), { name: view.name }],
+      };
+    }
+    case "error":
+      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: `${view.status} ${view.statusText}` };
+  }
+}
+
+/** Items are rendered one level deep, as list entries; a lone resource drops that indentation. */
+const dedent = (item: string) => item.replaceAll(`\n${INDENT}`, "\n");
+
+export const htmlRenderer: Renderer = {
+  item: (resource, context) => prettyJsonHtml(resource, context, 1),
+  instance: (item, view) => pageHead(documentFrame(view)) + dedent(item) + pageTail(),
+  document: (view, context) => {
+    const body = view.kind === "instance" ? view.resource : view.data;
+    return pageHead(documentFrame(view)) + prettyJsonHtml(body, context) + pageTail();
+  },
+  pageSize: HTML_PAGE_SIZE,
+  listHead: (view, page) => {
+    const frame: Frame = {
+      view,
+      file: listPageFile(view.collection.name, page.number),
+      alternates: (ext) => listFile(view.collection.name, ext),
+      crumbs: listCrumbs(view, true),
+      before: pager(view, page),
+    };
+    return pageHead(frame) + (page.count === 0 ? "[]" : "[");
+  },
+  listEntry: (item, index) => `${index === 0 ? "" : ","}\n${INDENT}${item}`,
+  listTail: (view, page) => (page.count === 0 ? "" : "\n]") + pageTail(pager(view, page)),
+};

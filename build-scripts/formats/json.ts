@@ -1,0 +1,23 @@
+/**
+ * JSON, as Django REST Framework's JSONRenderer writes it: compact, UTF-8
+ * (no \u escapes for non-ASCII), with U+2028 and U+2029 escaped so the text is
+ * also valid JavaScript.
+ */
+import type { Renderer } from "./renderer.ts";
+
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+
+export function toJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  return LINE_SEPARATORS.test(text) ? text.replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text;
+}
+
+export const jsonRenderer: Renderer = {
+  item: (resource) => toJson(resource),
+  document: (view) => toJson(view.kind === "instance" ? view.resource : view.data),
+  instance: (item) => item,
+  pageSize: Infinity,
+  listHead: () => "[",
+  listEntry: (item, index) => (index === 0 ? item : `,${item}`),
+  listTail: () => "]",
+};

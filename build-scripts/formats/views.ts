@@ -1,0 +1,67 @@
+/**
+ * What a renderer is asked to render: the API root, a list (page by page) or one
+ * resource. Views carry the request path and Django REST Framework's view name,
+ * which the HTML view shows and the other formats ignore.
+ */
+import type { Collection } from "../catalogue/collections.ts";
+import type { JsonObject } from "../catalogue/resource.ts";
+import type { SiteConfig } from "../config/site-config.ts";
+
+export interface RootView {
+  readonly kind: "root";
+  readonly name: string;
+  /** The request path, e.g. /api/ */
+  readonly path: string;
+  readonly data: JsonObject;
+}
+
+export interface ListView {
+  readonly kind: "list";
+  readonly name: string;
+  readonly path: string;
+  readonly collection: Collection;
+  /** How many resources the whole list holds. */
+  readonly total: number;
+}
+
+export interface InstanceView {
+  readonly kind: "instance";
+  readonly name: string;
+  readonly path: string;
+  readonly collection: Collection;
+  readonly resource: JsonObject;
+}
+
+/** An error answer (404, 405, 406), rendered in the negotiated format. */
+export interface ErrorView {
+  readonly kind: "error";
+  readonly name: string;
+  readonly path: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly data: JsonObject;
+}
+
+export type DocumentView = RootView | InstanceView | ErrorView;
+
+/** One page of a list: items [start, start + count) of `total`. */
+export interface Page {
+  readonly number: number;
+  readonly count: number;
+  readonly pages: number;
+  readonly start: number;
+}
+
+export interface RenderContext {
+  readonly config: SiteConfig;
+}
+
+export const rootView = (data: JsonObject): RootView => ({ kind: "root", name: "Api Root", path: "/api/", data });
+
+export const listView = (collection: Collection, total: number): ListView => ({
+  kind: "list", name: `${collection.label} List`, path: `/api/${collection.name}`, collection, total,
+});
+
+export const instanceView = (collection: Collection, resource: JsonObject): InstanceView => ({
+  kind: "instance", name: `${collection.label} Instance`, path: `/api/${collection.name}/${resource.uuid}`, collection, resource,
+});

@@ -1,0 +1,74 @@
+/**
+ * XLIFF 1.2 for translators: one <file> per resource (original = its url),
+ * one <trans-unit> per translatable text. Ids are JSON pointers of the field
+ * (`/title`, `/credits/Other`), so they are stable across builds. HTML fields
+ * are carried as escaped markup with datatype="html", which translation tools
+ * hand to their HTML filter; whitespace (and the \r\n of the source) is kept.
+ */
+import type { Json, JsonObject } from "../catalogue/resource.ts";
+import type { Renderer } from "./renderer.ts";
+import type { DocumentView } from "./views.ts";
+import { XML_DECLARATION } from "./xml.ts";
+import { xmlEscape } from "./xml-names.ts";
+
+export const XLIFF_NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2";
+
+const HEAD = `${XML_DECLARATION}<xliff version="1.2" xmlns="${XLIFF_NAMESPACE}">`;
+const TAIL = "\n</xliff>\n";
+
+/** Fields translators work on, in resource order; others are data (URLs, ids, dates, names). */
+const TRANSLATABLE = ["title", "subtitle", "description", "overview"];
+/** Credit roles whose value is prose rather than a list of names. */
+const PROSE_CREDITS = ["Other"];
+
+interface Unit {
+  readonly id: string;
+  readonly text: string;
+}
+
+function translatableUnits(resource: JsonObject): Unit[] {
+  const units: Unit[] = [];
+  for (const field of TRANSLATABLE) {
+    const text = resource[field];
+    if (typeof text === "string" && text.trim() !== "") units.push({ id: `/${field}`, text });
+  }
+  const credits = resource.credits as Record<string, Json> | undefined;
+  for (const role of PROSE_CREDITS) {
+    const text = credits?.[role];
+    if (typeof text === "string" && text.trim() !== "") units.push({ id: `/credits/${role}`, text });
+  }
+  return units;
+}
+
+const looksLikeHtml = (text: string) => /<\/?[a-zA-Z][^>]*>|&[a-zA-Z]+;|&#\d+;/.test(text);
+
+function transUnit({ id, text }: Unit): string {
+  const datatype = looksLikeHtml(text) ? ' datatype="html"' : "";
+  const resname = id.slice(1);
+  return `\n      <trans-unit id="${xmlEscape(id)}" resname="${xmlEscape(resname)}"${datatype} xml:space="preserve"><source>${xmlEscape(text)}</source></trans-unit>`;
+}
+
+/** One <file> element; `original` names what was translated. */
+export function xliffFile(original: string, units: readonly Unit[]): string {
+  const body = units.length ? `${units.map(transUnit).join("")}\n    ` : "";
+  return `\n  <file original="${xmlEscape(original)}" source-language="en" datatype="plaintext">\n    <body>${body}</body>\n  </file>`;
+}
+
+const resourceFile = (resource: JsonObject) => xliffFile(String(resource.url), translatableUnits(resource));
+
+// XLIFF 1.2 requires at least one <file>: documents without translatable
+// resources (the root, an error, an empty list) carry one empty file naming them.
+function documentFile(view: DocumentView, context: { config: { baseUrl: string } }): string {
+  if (view.kind === "instance") return resourceFile(view.resource);
+  return xliffFile(`${context.config.baseUrl}${view.path}`, []);
+}
+
+export const xliffRenderer: Renderer = {
+  item: (resource) => resourceFile(resource),
+  instance: (item) => `${HEAD}${item}${TAIL}`,
+  document: (view, context) => `${HEAD}${documentFile(view, context)}${TAIL}`,
+  pageSize: Infinity,
+  listHead: (view, page, context) => (page.count === 0 ? `${HEAD}${xliffFile(`${context.config.baseUrl}${view.path}`, [])}` : HEAD),
+  listEntry: (item) => item,
+  listTail: () => TAIL,
+};

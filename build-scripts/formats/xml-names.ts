@@ -1,0 +1,91 @@
+/**
+ * A reversible mapping from any JSON text to what XML 1.0 allows.
+ *
+ * Element names: a character that may not stand at its place in an XML Name
+ * (a space, a leading digit, a colon, …) is written `_xHHHH_` (its code point
+ * in upper-case hex, 4 digits, or 8 beyond the BMP) — the convention of .NET's
+ * XmlConvert.EncodeName and SQL Server. `Educator Reviewer` → `Educator_x0020_Reviewer`.
+ * The empty key is written `_x_`.
+ *
+ * Text: characters XML 1.0 forbids even as character references (C0 controls
+ * other than tab, LF and CR, U+FFFE, U+FFFF, unpaired surrogates) are written
+ * `_xHHHH_` too. In both, an underscore that would otherwise start such a
+ * sequence is itself written `_x005F_`, so decoding is exact.
+ */
+
+const ESCAPE_AHEAD = /^_x(?:[0-9A-Fa-f]{4}|[0-9A-Fa-f]{8})_/;
+const ESCAPE_ANY = /_x([0-9A-Fa-f]{8}|[0-9A-Fa-f]{4})_/g;
+const hex = (cp: number) => cp.toString(16).toUpperCase().padStart(cp > 0xffff ? 8 : 4, "0");
+const escaped = (cp: number) => `_x${hex(cp)}_`;
+
+function isNameStartChar(cp: number): boolean {
+  return (
+    (cp >= 0x41 && cp <= 0x5a) || cp === 0x5f || (cp >= 0x61 && cp <= 0x7a) ||
+    (cp >= 0xc0 && cp <= 0xd6) || (cp >= 0xd8 && cp <= 0xf6) || (cp >= 0xf8 && cp <= 0x2ff) ||
+    (cp >= 0x370 && cp <= 0x37d) || (cp >= 0x37f && cp <= 0x1fff) || (cp >= 0x200c && cp <= 0x200d) ||
+    (cp >= 0x2070 && cp <= 0x218f) || (cp >= 0x2c00 && cp <= 0x2fef) || (cp >= 0x3001 && cp <= 0xd7ff) ||
+    (cp >= 0xf900 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0xeffff)
+  );
+}
+
+function isNameChar(cp: number): boolean {
+  return (
+    isNameStartChar(cp) || cp === 0x2d || cp === 0x2e || (cp >= 0x30 && cp <= 0x39) || cp === 0xb7 ||
+    (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x203f && cp <= 0x2040)
+  );
+}
+
+function isXmlChar(cp: number): boolean {
+  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+}
+
+/** Walk code points; lone surrogates come through as their own code unit. */
+function encode(value: string, keep: (cp: number, first: boolean) => boolean): string {
+  let out = "";
+  let first = true;
+  for (let i = 0; i < value.length; ) {
+    const cp = value.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    if (cp === 0x5f && ESCAPE_AHEAD.test(value.slice(i, i + 12))) out += escaped(cp);
+    else out += keep(cp, first) ? String.fromCodePoint(cp) : escaped(cp);
+    i += width;
+    first = false;
+  }
+  return out;
+}
+
+const NEEDS_NAME_ENCODING = /[^A-Za-z0-9_.\-]|^[0-9.\-]|_x/;
+
+export function encodeXmlName(key: string): string {
+  if (key === "") return "_x_";
+  if (!NEEDS_NAME_ENCODING.test(key)) return key;
+  const name = encode(key, (cp, first) => (first ? isNameStartChar(cp) : isNameChar(cp)) && cp !== 0x3a);
+  return name === "_x_" ? "_x005F_x_" : name; // the key "_x_" must not read as the empty key
+
+}
+
+export function decodeXmlName(name: string): string {
+  return name === "_x_" ? "" : decodeXmlText(name);
+}
+
+// Fast path: most text has no forbidden character and no "_x".
+const NEEDS_TEXT_ENCODING = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]|_x/;
+
+export function encodeXmlText(text: string): string {
+  if (!NEEDS_TEXT_ENCODING.test(text)) return text;
+  return encode(text, (cp) => isXmlChar(cp));
+}
+
+export function decodeXmlText(text: string): string {
+  return text.replace(ESCAPE_ANY, (_, code: string) => String.fromCodePoint(parseInt(code, 16)));
+}
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;" };
+
+/**
+ * Text content or attribute value: mapped, then escaped. `\r` is written as a
+ * character reference because parsers turn a raw CR LF into LF.
+ */
+export function xmlEscape(text: string): string {
+  return encodeXmlText(text).replace(/[&<>"\r]/g, (c) => XML_ESCAPES[c]);
+}

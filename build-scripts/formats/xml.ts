@@ -1,0 +1,41 @@
+/**
+ * XML in Django REST Framework's XMLRenderer convention: a <root> element,
+ * arrays as <list-item> children, objects as child elements named by their
+ * keys, null as an empty element. Keys and text go through the reversible
+ * mapping of xml-names.ts, so the output is well-formed for any input.
+ */
+import type { Renderer } from "./renderer.ts";
+import { encodeXmlName, xmlEscape } from "./xml-names.ts";
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n';
+
+/** The element content for a JSON value. */
+export function toXmlContent(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) {
+    let out = "";
+    for (const item of value) out += `<list-item>${toXmlContent(item)}</list-item>`;
+    return out;
+  }
+  if (typeof value === "object") {
+    let out = "";
+    for (const [key, child] of Object.entries(value)) {
+      const name = encodeXmlName(key);
+      out += `<${name}>${toXmlContent(child)}</${name}>`;
+    }
+    return out;
+  }
+  // Python's str(): True / False, as the original service printed them.
+  if (typeof value === "boolean") return value ? "True" : "False";
+  return xmlEscape(String(value));
+}
+
+export const xmlRenderer: Renderer = {
+  item: (resource) => toXmlContent(resource),
+  document: (view) => `${XML_DECLARATION}<root>${toXmlContent(view.kind === "instance" ? view.resource : view.data)}</root>`,
+  instance: (item) => `${XML_DECLARATION}<root>${item}</root>`,
+  pageSize: Infinity,
+  listHead: () => `${XML_DECLARATION}<root>`,
+  listEntry: (item) => `<list-item>${item}</list-item>`,
+  listTail: () => "</root>",
+};

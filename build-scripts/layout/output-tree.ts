@@ -1,0 +1,37 @@
+/**
+ * The output tree: where every document of the API lives below the site root.
+ * This layout is the product's public, stable interface:
+ *
+ *   api/index.<ext>                       the API root
+ *   api/<collection>/index.<ext>          a list
+ *   api/<collection>/page-<n>.html        page n ≥ 2 of a list's HTML view
+ *   api/<collection>/<uuid>/index.<ext>   one resource
+ */
+export const rootFile = (extension: string) => `api/index.${extension}`;
+
+export const listFile = (collection: string, extension: string) => `api/${collection}/index.${extension}`;
+
+export const listPageFile = (collection: string, page: number, extension = "html") =>
+  page === 1 ? listFile(collection, extension) : `api/${collection}/page-${page}.${extension}`;
+
+export const instanceFile = (collection: string, uuid: string, extension: string) =>
+  `api/${collection}/${uuid}/index.${extension}`;
+
+/** How many folders deep a file is below the site root ("api/index.html" → 1). */
+export const depthOf = (file: string) => file.split("/").length - 1;
+
+/**
+ * The file (below the site root) that answers an API URL of this site in the
+ * given extension, or undefined for a URL outside the API.
+ * `{base}/api/videos?format=api` → api/videos/index.html
+ */
+export function fileOfApiUrl(url: string, baseUrl: string, extension: string): string | undefined {
+  const prefix = `${baseUrl}/api`;
+  if (!url.startsWith(prefix)) return undefined;
+  const path = url.slice(prefix.length).split(/[?#]/)[0].replace(/^\/+|\/+$/g, "");
+  const parts = path === "" ? [] : path.split("/");
+  if (parts.length === 0) return rootFile(extension);
+  if (parts.length === 1) return listFile(parts[0], extension);
+  if (parts.length === 2) return instanceFile(parts[0], parts[1], extension);
+  return undefined;
+}

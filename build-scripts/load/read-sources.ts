@@ -1,0 +1,27 @@
+/**
+ * Reads the source records: content/<collection>/*.json. Folders starting with
+ * "_" or "." and non-JSON files are not records and are skipped.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { SourceFile } from "../validate/validate-catalogue.ts";
+
+const isHidden = (name: string) => name.startsWith(".") || name.startsWith("_");
+
+export async function readSources(projectDir: string, contentDir: string): Promise<SourceFile[]> {
+  const root = path.resolve(projectDir, contentDir);
+  const folders = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory() && !isHidden(d.name));
+  const perFolder = await Promise.all(
+    folders.map(async (folder) => {
+      const names = (await readdir(path.join(root, folder.name))).filter((n) => n.endsWith(".json") && !isHidden(n)).sort();
+      return Promise.all(
+        names.map(async (name) => ({
+          file: path.relative(projectDir, path.join(root, folder.name, name)).split(path.sep).join("/"),
+          collection: folder.name,
+          text: await readFile(path.join(root, folder.name, name), "utf8"),
+        })),
+      );
+    }),
+  );
+  return perFolder.flat();
+}

@@ -1,0 +1,42 @@
+/**
+ * A problem found in the content: which file, where in it (a JSON pointer),
+ * what was expected and what was found. Every check reports these, never throws,
+ * so one run lists every problem.
+ */
+export interface Problem {
+  readonly file: string;
+  /** JSON pointer into the record ("" = the whole file). */
+  readonly pointer: string;
+  readonly expected: string;
+  readonly found: string;
+  /** Warnings are reported but do not stop the build. */
+  readonly severity: "error" | "warning";
+}
+
+export function formatProblem(p: Problem): string {
+  const where = p.pointer === "" ? "(whole file)" : p.pointer;
+  return `${p.file}  ${where}\n    expected: ${p.expected}\n    found:    ${p.found}`;
+}
+
+export function formatProblems(problems: readonly Problem[]): string {
+  const errors = problems.filter((p) => p.severity === "error");
+  const warnings = problems.filter((p) => p.severity === "warning");
+  const parts: string[] = [];
+  if (errors.length) parts.push(`${errors.length} error(s) in the content:\n\n${errors.map(formatProblem).join("\n\n")}`);
+  if (warnings.length) parts.push(`${warnings.length} warning(s):\n\n${warnings.map(formatProblem).join("\n\n")}`);
+  return parts.join("\n\n");
+}
+
+/** A short, safe rendering of a found value for a message. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing (the field is missing)";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `an array of ${value.length} item(s)`;
+  if (typeof value === "object") return "an object";
+  const shown = JSON.stringify(value);
+  const cut = shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
+  return `${typeof value} ${cut}`;
+}
+
+/** RFC 6901: escape one segment of a JSON pointer. */
+export const pointerSegment = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");

@@ -1,0 +1,86 @@
+/**
+ * Rules a JSON Schema cannot say: dates that exist on the calendar, modified
+ * not before created, UUIDs and positions unique, units' lessons that resolve.
+ */
+import type { CatalogueEntry } from "../catalogue/catalogue.ts";
+import { describeValue, type Problem } from "./problems.ts";
+
+const DATE_FIELDS = ["create_date", "modified_date"] as const;
+
+/** Checks on one record (run only on objects; the schema reports other shapes). */
+export function recordProblems(file: string, value: unknown): Problem[] {
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    return [];
+  }
+  const record = value as Record<string, unknown>;
+  const problems: Problem[] = [];
+  const times: Partial<Record<(typeof DATE_FIELDS)[number], number>> = {};
+  for (const field of DATE_FIELDS) {
+    const date = record[field];
+    if (typeof date !== "string") continue;
+    const time = calendarTime(date);
+    if (time === undefined) {
+      if (/^\d{4}-\d{2}-\d{2}T/.test(date)) {
+        problems.push({ file, pointer: `/${field}`, severity: "error", expected: "a date that exists on the calendar", found: describeValue(date) });
+      }
+    } else {
+      times[field] = time;
+    }
+  }
+  if (times.create_date !== undefined && times.modified_date !== undefined && times.modified_date < times.create_date) {
+    problems.push({
+      file, pointer: "/modified_date", severity: "error",
+      expected: `a date not before create_date (${record.create_date})`, found: describeValue(record.modified_date),
+    });
+  }
+  return problems;
+}
+
+/** Milliseconds since the epoch if every part of the date is in range, else undefined. */
+function calendarTime(date: string): number | undefined {
+  const m = date.match(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?Z$/);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const time = Date.UTC(year, month - 1, day, hour, minute, second);
+  const back = new Date(time);
+  const exists = back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+  return exists ? time + Number(m[7] ?? 0) * 1000 : undefined;
+}
+
+/** Checks across records: duplicates and references. */
+export function crossRecordProblems(entries: readonly CatalogueEntry[]): Problem[] {
+  const problems: Problem[] = [];
+  const byUuid = new Map<string, CatalogueEntry>();
+  const byPosition = new Map<string, CatalogueEntry>();
+  for (const entry of entries) {
+    const uuid = entry.record.uuid;
+    const first = byUuid.get(uuid);
+    if (first) {
+      problems.push({ file: entry.file, pointer: "/uuid", severity: "error", expected: "a UUID no other record uses", found: `"${uuid}", already used by ${first.file}` });
+    } else {
+      byUuid.set(uuid, entry);
+    }
+    const position = entry.record.position;
+    if (position !== undefined) {
+      const key = `${entry.collection.name}#${position}`;
+      const other = byPosition.get(key);
+      if (other) {
+        problems.push({ file: entry.file, pointer: "/position", severity: "error", expected: `a position no other record of ${entry.collection.name} uses`, found: `${position}, already used by ${other.file}` });
+      } else {
+        byPosition.set(key, entry);
+      }
+    }
+  }
+  for (const entry of entries) {
+    if (entry.collection.kind !== "unit") continue;
+    (entry.record.lessons as string[]).forEach((uuid, i) => {
+      const target = byUuid.get(uuid);
+      if (!target) {
+        problems.push({ file: entry.file, pointer: `/lessons/${i}`, severity: "warning", expected: "the UUID of a record in content/lessons/ (its link would lead nowhere)", found: `"${uuid}", which no lesson record has` });
+      } else if (target.collection.name !== "lessons") {
+        problems.push({ file: entry.file, pointer: `/lessons/${i}`, severity: "error", expected: "the UUID of a lesson", found: `"${uuid}", the UUID of ${target.file} in ${target.collection.name}` });
+      }
+    });
+  }
+  return problems;
+}

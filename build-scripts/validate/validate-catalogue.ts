@@ -1,0 +1,77 @@
+/**
+ * From the source files' text to a validated Catalogue, or the list of every
+ * problem found. Pure: the caller reads the files.
+ */
+import { findCollection } from "../catalogue/collections.ts";
+import { buildCatalogue, type Catalogue, type CatalogueEntry } from "../catalogue/catalogue.ts";
+import type { SourceRecord } from "../catalogue/resource.ts";
+import { checkSchema } from "./schema-check.ts";
+import { crossRecordProblems, recordProblems } from "./record-rules.ts";
+import type { Problem } from "./problems.ts";
+
+export interface SourceFile {
+  /** Path relative to the project, e.g. content/videos/volcano-basics.json. */
+  readonly file: string;
+  /** The folder below the content folder: the collection name. */
+  readonly collection: string;
+  readonly text: string;
+}
+
+export interface ValidationResult {
+  /** Present only when there are no errors. */
+  readonly catalogue?: Catalogue;
+  readonly problems: readonly Problem[];
+}
+
+export function validateSources(sources: readonly SourceFile[]): ValidationResult {
+  const problems: Problem[] = [];
+  const entries: CatalogueEntry[] = [];
+  for (const source of sources) {
+    const collection = findCollection(source.collection);
+    if (!collection) {
+      problems.push({
+        file: source.file, pointer: "", severity: "error",
+        expected: "a file in a folder named after one of the 31 collections of the API root",
+        found: `a record in the unknown collection "${source.collection}"`,
+      });
+      continue;
+    }
+    const parsed = parseJson(source);
+    if ("problem" in parsed) {
+      problems.push(parsed.problem);
+      continue;
+    }
+    const found = [...checkSchema(collection.kind, source.file, parsed.value), ...recordProblems(source.file, parsed.value)];
+    problems.push(...found);
+    if (!found.some((p) => p.severity === "error")) {
+      entries.push({ collection, record: parsed.value as SourceRecord, file: source.file });
+    }
+  }
+  problems.push(...crossRecordProblems(entries));
+  const failed = problems.some((p) => p.severity === "error");
+  return { catalogue: failed ? undefined : buildCatalogue(entries), problems };
+}
+
+function parseJson(source: SourceFile): { value: unknown } | { problem: Problem } {
+  try {
+    return { value: JSON.parse(source.text) };
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = Number(message.match(/position (\d+)/)?.[1]);
+    const where = Number.isFinite(at) ? ` at ${lineColumn(source.text, at)}` : "";
+    return {
+      problem: {
+        file: source.file, pointer: "", severity: "error",
+        expected: "a JSON document",
+        found: `invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/s, "")}`,
+      },
+    };
+  }
+}
+
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
+}

@@ -1,0 +1,20 @@
+/** Files and bytes written, per file extension. */
+export class WriteStats {
+  readonly byExtension = new Map<string, { files: number; bytes: number }>();
+
+  add(file: string, bytes: number): void {
+    const ext = file.slice(file.lastIndexOf(".") + 1);
+    const entry = this.byExtension.get(ext) ?? { files: 0, bytes: 0 };
+    entry.files += 1;
+    entry.bytes += bytes;
+    this.byExtension.set(ext, entry);
+  }
+
+  get files(): number {
+    return [...this.byExtension.values()].reduce((n, e) => n + e.files, 0);
+  }
+
+  get bytes(): number {
+    return [...this.byExtension.values()].reduce((n, e) => n + e.bytes, 0);
+  }
+}

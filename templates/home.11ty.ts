@@ -1,0 +1,37 @@
+/** The site's front page: a pointer to the API root (and the first page of an offline mirror). */
+import type { PreparedBuild } from "../build-scripts/build/prepare.ts";
+import { COLLECTIONS } from "../build-scripts/catalogue/collections.ts";
+import { escapeHtml } from "../build-scripts/formats/html-escape.ts";
+import { listFile } from "../build-scripts/layout/output-tree.ts";
+
+export const data = { permalink: "index.html", eleventyExcludeFromCollections: true };
+
+export function render({ build }: { build: PreparedBuild }): string {
+  const items = COLLECTIONS.map((c) => {
+    const count = build.catalogue.lists.get(c.name)?.length ?? 0;
+    return `<li><a href="${listFile(c.name, "html")}">${escapeHtml(c.name)}</a> <span class="count">${count}</span></li>`;
+  }).join("\n");
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Catalogue API</title>
+<link rel="stylesheet" href="assets/api.css">
+</head>
+<body>
+<header class="navbar"><a class="brand" href="api/index.html">Catalogue API</a></header>
+<main class="container">
+<h1>Educational content catalogue</h1>
+<p>A read-only API. Start at the <a href="api/index.html">API root</a>; every view is also available as
+<a href="api/index.json">JSON</a>, <a href="api/index.xml">XML</a> and <a href="api/index.xliff">XLIFF</a>.</p>
+<p>API address: <code>${escapeHtml(build.config.baseUrl)}/api/</code></p>
+<h2>Collections</h2>
+<ul class="collections">
+${items}
+</ul>
+</main>
+</body>
+</html>
+`;
+}

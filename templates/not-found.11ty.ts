@@ -1,0 +1,13 @@
+/**
+ * 404.html: what a static host (Netlify included) serves for a path with no
+ * file: DRF's "Not found." in the HTML view.
+ */
+import type { PreparedBuild } from "../build-scripts/build/prepare.ts";
+import { htmlRenderer } from "../build-scripts/formats/html.ts";
+import { notFoundView } from "../build-scripts/formats/errors.ts";
+
+export const data = { permalink: "404.html", eleventyExcludeFromCollections: true };
+
+export function render({ build }: { build: PreparedBuild }): string {
+  return htmlRenderer.document(notFoundView("/api/"), { config: build.config });
+}
