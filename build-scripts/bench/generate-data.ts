@@ -1,0 +1,44 @@
+/**
+ * npm run bench:data -- --videos N --units M [--lessons L] [--seed S] --out DIR
+ * writes a synthetic catalogue (content/<collection>/*.json) for the benchmark
+ * or for trying the build at size. Build it with CONTENT_DIR=DIR npm run build.
+ */
+import { parseArgs } from "node:util";
+import { writeSyntheticCatalogue } from "./write-catalogue.ts";
+
+const usage = "usage: npm run bench:data -- --videos N --units M [--lessons L] [--seed S] --out DIR";
+
+const { values } = parseArgs({
+  options: {
+    videos: { type: "string", default: "900" },
+    units: { type: "string", default: "100" },
+    lessons: { type: "string" },
+    seed: { type: "string", default: "1" },
+    out: { type: "string" },
+  },
+});
+
+const count = (name: string, text: string | undefined) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} needs a whole number ≥ 0, got "${text}".\n${usage}`);
+  return n;
+};
+
+try {
+  if (!values.out) throw new Error(`--out is required.\n${usage}`);
+  const units = count("units", values.units);
+  const options = {
+    videos: count("videos", values.videos),
+    units,
+    lessons: values.lessons === undefined ? Math.ceil(units / 2) : count("lessons", values.lessons),
+    seed: count("seed", values.seed),
+  };
+  const started = performance.now();
+  const counts = await writeSyntheticCatalogue(options, values.out, (n) => console.log(`  ${n} records written`));
+  const summary = [...counts].map(([collection, n]) => `${collection} ${n}`).join(", ");
+  console.log(`Wrote ${summary} to ${values.out}/ (seed ${options.seed}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`Build it: CONTENT_DIR=${values.out} npm run build`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
