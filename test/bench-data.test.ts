@@ -54,7 +54,7 @@ describe("npm run bench:data -- --videos 60 --units 8 --lessons 5 --seed 7", () 
 
 describe("synthetic text", () => {
   const records = [...syntheticCatalogue(sizeMix(400, 3))];
-  const wordsOf = (html: string) => html.replace(/<[^>]+>/g, " ").split(/\s+/).filter(Boolean).length;
+  const wordsOf = (html: string) => html.replace(/<[^>]+>/g, "").split(/\s+/).filter(Boolean).length;
 
   it("has descriptions of 40–150 words, some of them HTML paragraphs joined by CRLF", () => {
     const descriptions = records.map((r) => r.record.description as string);
