@@ -1,0 +1,102 @@
+/**
+ * npm run bench -- --sizes 1000,10000,50000 [--runs R] [--seed S] [--out DIR]
+ *
+ * For each size: a synthetic catalogue (cached in the temporary folder), the
+ * real build command from a clean output folder (wall, CPU, peak RSS measured
+ * from outside), the files and bytes it wrote per format, and `cp -r` of the
+ * finished tree on the same disk right after (the I/O floor). Prints a table,
+ * writes results.json and chart.svg (default build-scripts/bench/results/).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { BENCH_DIR, cachedCatalogue } from "./data-cache.ts";
+import { timeChart } from "./chart.ts";
+import { describeMachine } from "./machine.ts";
+import { checkGnuTime, measure, type ProcessMeasure } from "./measure-process.ts";
+import { resultsTable, type Results, type SizeResult } from "./results.ts";
+import { sizeMix } from "./synthetic/synthetic-catalogue.ts";
+import { treeStats } from "./tree-stats.ts";
+
+const PROJECT_DIR = path.resolve(import.meta.dirname, "../..");
+const TSX = path.join(PROJECT_DIR, "node_modules/.bin/tsx");
+const BUILD_ENV = { BASE_URL: "https://api.example.org", SITE_URL: "https://education.example.org" };
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "1000,10000,50000" },
+    runs: { type: "string", default: "1" },
+    seed: { type: "string", default: "1" },
+    out: { type: "string", default: path.join(PROJECT_DIR, "build-scripts/bench/results") },
+  },
+});
+
+const log = (line: string) => console.log(line);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const sync = () => execFileSync("sync");
+
+async function benchSize(resources: number, runs: number, seed: number): Promise<SizeResult> {
+  log(`\n${resources} resources`);
+  const content = await cachedCatalogue(resources, seed, log);
+  const runDir = path.join(BENCH_DIR, "run", String(resources));
+  const out = path.join(runDir, "_site");
+  const builds: ProcessMeasure[] = [];
+  const copies: number[] = [];
+  for (let run = 1; run <= runs; run++) {
+    await rm(runDir, { recursive: true, force: true });
+    await mkdir(runDir, { recursive: true });
+    sync();
+    const build = await measure(TSX, ["build-scripts/cli/build.ts"], { cwd: PROJECT_DIR, env: { ...process.env, ...BUILD_ENV, CONTENT_DIR: content, OUTPUT_DIR: out } });
+    builds.push(build);
+    sync();
+    const copy = await measure("cp", ["-r", out, `${out}.copy`], { cwd: runDir, env: process.env });
+    copies.push(copy.wallSeconds);
+    await rm(`${out}.copy`, { recursive: true, force: true });
+    log(`  run ${run}: build ${build.wallSeconds.toFixed(2)} s (CPU ${(build.userSeconds + build.sysSeconds).toFixed(2)} s, peak RSS ${(build.treePeakRssBytes / 1e6).toFixed(0)} MB), cp -r ${copy.wallSeconds.toFixed(2)} s`);
+  }
+  const output = await treeStats(out);
+  await rm(runDir, { recursive: true, force: true });
+  const wall = median(builds.map((b) => b.wallSeconds));
+  const copySeconds = median(copies);
+  return {
+    resources,
+    mix: sizeMix(resources, seed),
+    runs,
+    build: {
+      wallSeconds: wall,
+      cpuSeconds: median(builds.map((b) => b.userSeconds + b.sysSeconds)),
+      peakRssBytes: median(builds.map((b) => b.treePeakRssBytes)),
+      maxProcessRssBytes: median(builds.map((b) => b.maxRssBytes)),
+    },
+    copySeconds,
+    ratioToCopy: wall / copySeconds,
+    output,
+  };
+}
+
+try {
+  checkGnuTime();
+  const sizes = values.sizes.split(",").map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--sizes needs whole numbers ≥ 1 separated by commas, got "${values.sizes}"`);
+  const runs = Number(values.runs);
+  const seed = Number(values.seed);
+  await mkdir(BENCH_DIR, { recursive: true });
+  const machine = describeMachine(BENCH_DIR);
+  log(`Benchmark on ${machine.cpus} CPUs (${machine.cpuModel}), ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, disk ${machine.disk}, Node ${machine.node}`);
+  const results: SizeResult[] = [];
+  for (const size of sizes) results.push(await benchSize(size, runs, seed));
+  const report: Results = {
+    date: new Date().toISOString(),
+    commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: PROJECT_DIR, encoding: "utf8" }).trim(),
+    machine,
+    sizes: results,
+  };
+  await mkdir(values.out, { recursive: true });
+  await writeFile(path.join(values.out, "results.json"), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(path.join(values.out, "chart.svg"), timeChart(results, `Full build vs cp -r, ${machine.cpus} CPUs`));
+  log(`\n${resultsTable(report)}\n\nWrote ${path.relative(process.cwd(), values.out) || "."}/results.json and chart.svg`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
