@@ -35,16 +35,23 @@ const { values } = parseArgs({
 const log = (line: string) => console.log(line);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const sync = () => execFileSync("sync");
+const RUN_DIR = path.join(BENCH_DIR, "run");
 
+/**
+ * Every build and copy writes into a new folder, and nothing is deleted until
+ * the end: on ext4 without a journal, creating files right after deleting many
+ * is several times slower for minutes (the inode allocator skips recently
+ * deleted inodes one by one), which would blur the comparison.
+ */
 async function benchSize(resources: number, runs: number, seed: number): Promise<SizeResult> {
   log(`\n${resources} resources`);
   const content = await cachedCatalogue(resources, seed, log);
-  const runDir = path.join(BENCH_DIR, "run", String(resources));
-  const out = path.join(runDir, "_site");
   const builds: ProcessMeasure[] = [];
   const copies: number[] = [];
+  let out = "";
   for (let run = 1; run <= runs; run++) {
-    await rm(runDir, { recursive: true, force: true });
+    const runDir = path.join(RUN_DIR, `${resources}-${run}`);
+    out = path.join(runDir, "_site");
     await mkdir(runDir, { recursive: true });
     sync();
     const build = await measure(TSX, ["build-scripts/cli/build.ts"], { cwd: PROJECT_DIR, env: { ...process.env, ...BUILD_ENV, CONTENT_DIR: content, OUTPUT_DIR: out } });
@@ -52,11 +59,9 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
     sync();
     const copy = await measure("cp", ["-r", out, `${out}.copy`], { cwd: runDir, env: process.env });
     copies.push(copy.wallSeconds);
-    await rm(`${out}.copy`, { recursive: true, force: true });
     log(`  run ${run}: build ${build.wallSeconds.toFixed(2)} s (CPU ${(build.userSeconds + build.sysSeconds).toFixed(2)} s, peak RSS ${(build.treePeakRssBytes / 1e6).toFixed(0)} MB), cp -r ${copy.wallSeconds.toFixed(2)} s`);
   }
   const output = await treeStats(out);
-  await rm(runDir, { recursive: true, force: true });
   const wall = median(builds.map((b) => b.wallSeconds));
   const copySeconds = median(copies);
   return {
@@ -84,8 +89,11 @@ try {
   await mkdir(BENCH_DIR, { recursive: true });
   const machine = describeMachine(BENCH_DIR);
   log(`Benchmark on ${machine.cpus} CPUs (${machine.cpuModel}), ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, disk ${machine.disk}, Node ${machine.node}`);
+  await rm(RUN_DIR, { recursive: true, force: true });
   const results: SizeResult[] = [];
   for (const size of sizes) results.push(await benchSize(size, runs, seed));
+  log("\nRemoving the benchmark's output folders …");
+  await rm(RUN_DIR, { recursive: true, force: true });
   const report: Results = {
     date: new Date().toISOString(),
     commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: PROJECT_DIR, encoding: "utf8" }).trim(),

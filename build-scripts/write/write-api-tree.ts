@@ -21,6 +21,16 @@ export type Progress = (collection: string, done: number, total: number) => void
 
 export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, outDir: string, progress?: Progress): Promise<WriteStats> {
   const writer = new FileWriter(outDir);
+  try {
+    await writeCollections(writer, catalogue, config, progress);
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  return writer.flush();
+}
+
+async function writeCollections(writer: FileWriter, catalogue: Catalogue, config: SiteConfig, progress?: Progress): Promise<void> {
   const context: RenderContext = { config };
   for (const collection of COLLECTIONS) {
     const entries = catalogue.lists.get(collection.name) ?? [];
@@ -38,8 +48,6 @@ export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, out
     }
     for (const list of lists) await list.close();
   }
-  await writer.flush();
-  return writer.stats;
 }
 
 /** One format's list of a collection, written page by page as items arrive. */
