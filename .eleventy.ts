@@ -29,7 +29,7 @@ export default async function (eleventyConfig: EleventyConfig) {
   eleventyConfig.addWatchTarget(build.config.contentDir);
 
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
-    lastBuild.apiStats = await writeApiTree(build.catalogue, build.config, directories.output, lastBuild.progress);
+    lastBuild.apiStats = await writeApiTree(build.catalogue, build.config, directories.output, lastBuild);
   });
 
   return {

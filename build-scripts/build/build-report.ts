@@ -3,8 +3,17 @@ import type { PreparedBuild } from "./prepare.ts";
 import type { WriteStats } from "../write/write-stats.ts";
 import { formatProblem } from "../validate/problems.ts";
 
-/** Filled in by the Eleventy config's `eleventy.after` handler, read by the build command. */
-export const lastBuild: { apiStats?: WriteStats; progress?: (collection: string, done: number, total: number) => void } = {};
+/** Receives each resource's serialized items (one per format, in the order of FORMATS). */
+export type ItemSink = (collection: string, index: number, items: readonly string[]) => void;
+
+/**
+ * Shared with the Eleventy config's `eleventy.after` handler: the build sets
+ * the callbacks, the handler fills in the statistics.
+ */
+export const lastBuild: { apiStats?: WriteStats; progress?: (collection: string, done: number, total: number) => void; onItem?: ItemSink } = {};
+
+/** The summary fits one screen: beyond this many, warnings are counted, not shown. */
+const SHOWN_WARNINGS = 5;
 
 const kb = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 
@@ -18,6 +27,8 @@ export function summary(build: PreparedBuild, stats: WriteStats, seconds: number
     ...rows,
     `  total  ${String(stats.files).padStart(8)} files ${kb(stats.bytes).padStart(10)}`,
   ];
-  if (build.warnings.length) lines.push(`  ${build.warnings.length} warning(s):`, ...build.warnings.map((w) => `  ${formatProblem(w).replace(/\n/g, "\n  ")}`));
+  const shown = build.warnings.slice(0, SHOWN_WARNINGS);
+  if (shown.length) lines.push(`  ${build.warnings.length} warning(s):`, ...shown.map((w) => `  ${formatProblem(w).replace(/\n/g, "\n  ")}`));
+  if (build.warnings.length > shown.length) lines.push(`  … and ${build.warnings.length - shown.length} more: npm run validate lists every one.`);
   return lines.join("\n");
 }
