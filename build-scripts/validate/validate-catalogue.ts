@@ -41,7 +41,7 @@ export function validateSources(sources: readonly SourceFile[]): ValidationResul
       problems.push(parsed.problem);
       continue;
     }
-    const found = [...checkSchema(collection.kind, source.file, parsed.value), ...recordProblems(source.file, parsed.value)];
+    const found = [...checkSchema(collection.kind, source.file, parsed.value), ...recordProblems(collection.kind, source.file, parsed.value)];
     problems.push(...found);
     if (!found.some((p) => p.severity === "error")) {
       entries.push({ collection, record: parsed.value as SourceRecord, file: source.file });
