@@ -14,14 +14,22 @@ export async function readSources(projectDir: string, contentDir: string): Promi
   const perFolder = await Promise.all(
     folders.map(async (folder) => {
       const names = (await readdir(path.join(root, folder.name))).filter((n) => n.endsWith(".json") && !isHidden(n)).sort();
-      return Promise.all(
-        names.map(async (name) => ({
-          file: path.relative(projectDir, path.join(root, folder.name, name)).split(path.sep).join("/"),
-          collection: folder.name,
-          text: await readFile(path.join(root, folder.name, name), "utf8"),
-        })),
-      );
+      return Promise.all(names.map(async (name) => ({ ...sourceName(projectDir, path.join(root, folder.name, name)), text: await readFile(path.join(root, folder.name, name), "utf8") })));
     }),
   );
   return perFolder.flat();
+}
+
+/** What a source file is called in messages, and its collection (the folder it is in). */
+export function sourceName(projectDir: string, absolutePath: string): { file: string; collection: string } {
+  return {
+    file: path.relative(projectDir, absolutePath).split(path.sep).join("/"),
+    collection: path.basename(path.dirname(absolutePath)),
+  };
+}
+
+/** Whether a path below the content folder is a record: <collection>/<name>.json, neither hidden. */
+export function isRecordPath(relativePath: string): boolean {
+  const parts = relativePath.split(/[\\/]/);
+  return parts.length === 2 && parts[1].endsWith(".json") && !parts.some(isHidden);
 }
