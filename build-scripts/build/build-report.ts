@@ -15,17 +15,18 @@ export const lastBuild: { apiStats?: WriteStats; progress?: (collection: string,
 /** The summary fits one screen: beyond this many, warnings are counted, not shown. */
 const SHOWN_WARNINGS = 5;
 
-const kb = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
+/** A size for people: "701.8 kB", "1.3 MB". */
+export const formatBytes = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 
 export function summary(build: PreparedBuild, stats: WriteStats, seconds: number, outDir: string): string {
   const counts = [...build.catalogue.lists].filter(([, list]) => list.length > 0).map(([name, list]) => `${name} ${list.length}`);
   const total = [...build.catalogue.lists.values()].reduce((n, l) => n + l.length, 0);
-  const rows = [...stats.byExtension].sort(([a], [b]) => a.localeCompare(b)).map(([ext, s]) => `  ${ext.padEnd(6)} ${String(s.files).padStart(8)} files ${kb(s.bytes).padStart(10)}`);
+  const rows = [...stats.byExtension].sort(([a], [b]) => a.localeCompare(b)).map(([ext, s]) => `  ${ext.padEnd(6)} ${String(s.files).padStart(8)} files ${formatBytes(s.bytes).padStart(10)}`);
   const lines = [
     `Built ${outDir}/ in ${seconds.toFixed(2)} s`,
     `  resources: ${total} (${counts.join(", ") || "none"}) in ${build.catalogue.lists.size} collections`,
     ...rows,
-    `  total  ${String(stats.files).padStart(8)} files ${kb(stats.bytes).padStart(10)}`,
+    `  total  ${String(stats.files).padStart(8)} files ${formatBytes(stats.bytes).padStart(10)}`,
   ];
   const shown = build.warnings.slice(0, SHOWN_WARNINGS);
   if (shown.length) lines.push(`  ${build.warnings.length} warning(s):`, ...shown.map((w) => `  ${formatProblem(w).replace(/\n/g, "\n  ")}`));

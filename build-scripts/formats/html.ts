@@ -12,7 +12,7 @@ import type { Json } from "../catalogue/resource.ts";
 import { MEDIA_TYPES } from "./media-types.ts";
 import { escapeHtml } from "./html-escape.ts";
 import type { Renderer } from "./renderer.ts";
-import type { DocumentView, ListView, Page, RenderContext } from "./views.ts";
+import type { DocumentView, Download, ListView, Page, RenderContext } from "./views.ts";
 import { depthOf, fileOfApiUrl, instanceFile, listFile, listPageFile, rootFile } from "../layout/output-tree.ts";
 
 export const HTML_PAGE_SIZE = 100;
@@ -118,7 +118,7 @@ function pager(view: ListView, page: Page): string {
 function documentFrame(view: DocumentView): Frame {
   switch (view.kind) {
     case "root":
-      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [{ name: "Api Root" }] };
+      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [{ name: "Api Root" }], before: view.download && downloadHtml(view.download) };
     case "instance": {
       const uuid = String(view.resource.uuid);
       return {
@@ -131,6 +131,11 @@ function documentFrame(view: DocumentView): Frame {
     case "error":
       return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: `${view.status} ${view.statusText}` };
   }
+}
+
+function downloadHtml(download: Download): string {
+  const name = download.file.slice(download.file.lastIndexOf("/") + 1);
+  return `<p class="download">Offline mirror of the whole site: <a href="${escapeHtml(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and run <code>npx http-server &lt;folder&gt;</code>.</p>\n`;
 }
 
 /** Items are rendered one level deep, as list entries; a lone resource drops that indentation. */

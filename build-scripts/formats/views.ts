@@ -13,6 +13,17 @@ export interface RootView {
   /** The request path, e.g. /api/ */
   readonly path: string;
   readonly data: JsonObject;
+  /** The offline mirror archive, once `npm run mirror` has written it (the HTML view links it). */
+  readonly download?: Download;
+}
+
+export interface Download {
+  /** The archive, below the site root. */
+  readonly file: string;
+  /** Its size for people, e.g. "1.3 MB". */
+  readonly size: string;
+  /** When it was made: an ISO 8601 UTC date-time. */
+  readonly date: string;
 }
 
 export interface ListView {
@@ -56,7 +67,7 @@ export interface RenderContext {
   readonly config: SiteConfig;
 }
 
-export const rootView = (data: JsonObject): RootView => ({ kind: "root", name: "Api Root", path: "/api/", data });
+export const rootView = (data: JsonObject, download?: Download): RootView => ({ kind: "root", name: "Api Root", path: "/api/", data, download });
 
 export const listView = (collection: Collection, total: number): ListView => ({
   kind: "list", name: `${collection.label} List`, path: `/api/${collection.name}`, collection, total,

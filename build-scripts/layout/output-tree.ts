@@ -6,6 +6,7 @@
  *   api/<collection>/index.<ext>          a list
  *   api/<collection>/page-<n>.html        page n ≥ 2 of a list's HTML view
  *   api/<collection>/<uuid>/index.<ext>   one resource
+ *   downloads/catalogue-mirror.zip        the offline mirror (written by `npm run mirror`)
  */
 export const rootFile = (extension: string) => `api/index.${extension}`;
 
@@ -16,6 +17,9 @@ export const listPageFile = (collection: string, page: number, extension = "html
 
 export const instanceFile = (collection: string, uuid: string, extension: string) =>
   `api/${collection}/${uuid}/index.${extension}`;
+
+/** The offline mirror archive; the API root's HTML view links it once it exists. */
+export const MIRROR_ARCHIVE = "downloads/catalogue-mirror.zip";
 
 /** How many folders deep a file is below the site root ("api/index.html" → 1). */
 export const depthOf = (file: string) => file.split("/").length - 1;
