@@ -8,12 +8,12 @@
  * offline mirror works from any folder. Everything from content is escaped.
  * Lists are paged in the HTML view only: the data formats carry the whole list.
  */
-import type { Json } from "../catalogue/resource.ts";
+import { FIELD_ORDER, type Json } from "../catalogue/resource.ts";
 import { MEDIA_TYPES } from "./media-types.ts";
 import { escapeHtml } from "./html-escape.ts";
 import type { Renderer } from "./renderer.ts";
 import type { DocumentView, ListView, Page, RenderContext } from "./views.ts";
-import { depthOf, fileOfApiUrl, instanceFile, listFile, listPageFile, rootFile } from "../layout/output-tree.ts";
+import { depthOf, fileOfApiUrl, instanceFile, LIST_VIEW_SCRIPT, listFile, listPageFile, rootFile } from "../layout/output-tree.ts";
 
 export const HTML_PAGE_SIZE = 100;
 const INDENT = "    ";
@@ -115,6 +115,26 @@ function pager(view: ListView, page: Page): string {
   return `<nav class="pagination" aria-label="pages">${parts.join(" ")}</nav>\n`;
 }
 
+/**
+ * The search box and fields picker of a list. Hidden until the list's script
+ * (shim/list-view.ts) shows it: without JavaScript the page is the plain list.
+ */
+function searchForm(view: ListView): string {
+  const name = view.collection.name;
+  const boxes = FIELD_ORDER[view.collection.kind]
+    .map((field) => `<label><input type="checkbox" name="fields" value="${escapeHtml(field)}"> ${escapeHtml(field)}</label>`)
+    .join("\n");
+  return `<form class="search-form" role="search" action="${escapeHtml(listFile(name, "html"))}" data-collection="${escapeHtml(name)}" hidden>
+<input type="search" name="search" aria-label="Search ${escapeHtml(view.collection.label.toLowerCase())} list" placeholder="Search…">
+<button type="submit">Search</button> <span class="search-status" role="status"></span>
+<details class="fields-picker"><summary>Fields</summary>
+${boxes}
+</details>
+</form>
+<script type="module" src="${LIST_VIEW_SCRIPT}"></script>
+`;
+}
+
 function documentFrame(view: DocumentView): Frame {
   switch (view.kind) {
     case "root":
@@ -150,7 +170,7 @@ export const htmlRenderer: Renderer = {
       file: listPageFile(view.collection.name, page.number),
       alternates: (ext) => listFile(view.collection.name, ext),
       crumbs: listCrumbs(view, true),
-      before: pager(view, page),
+      before: searchForm(view) + pager(view, page),
     };
     return pageHead(frame) + (page.count === 0 ? "[]" : "[");
   },
