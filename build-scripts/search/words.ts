@@ -10,7 +10,9 @@
  *
  * Text also yields its inner words: every part of a token that starts after a
  * non-word character ("s" in "u.s", "floor" in "ocean—floor"), so a query
- * word finds text wherever a word starts, as Django's substring match would.
+ * word finds text wherever a word starts, as Django's substring match would;
+ * and each run of letters and digits alone, so "volcano’s" has the stem of
+ * "volcano".
  */
 import lunr from "lunr";
 
@@ -19,6 +21,7 @@ const LETTERS: Readonly<Record<string, string>> = { ø: "o", æ: "ae", œ: "oe",
 const MARKS = /\p{M}+/gu;
 const OTHER_LETTERS = /[øæœßłđðþı]/g;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+const NON_WORD = /[^\p{L}\p{N}]+/u;
 const QUERY_SEPARATOR = /[\s,]+/;
 
 export const fold = (text: string) =>
@@ -41,6 +44,7 @@ export function indexTerms(text: string): Set<string> {
   const terms = new Set<string>();
   for (const token of tokens(text)) {
     terms.add(token);
+    for (const piece of token.split(NON_WORD)) if (piece !== "") terms.add(piece);
     for (let i = 1; i < token.length; i++) {
       if (WORD_CHAR.test(token[i]) && !WORD_CHAR.test(token[i - 1])) {
         const inner = trim(token.slice(i));
