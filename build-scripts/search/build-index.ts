@@ -38,7 +38,8 @@ export const stemPrefix = (stemmed: string) => stemmed.slice(0, -1);
 /** Stems this short are too vague to match by; their words still match as prefixes. */
 export const MIN_STEM = 3;
 
-export function buildSearchIndex(recordTexts: readonly (readonly string[])[]): SearchIndex {
+/** `termFileChars`: the size term files are cut at (smaller in tests, to see the split at work). */
+export function buildSearchIndex(recordTexts: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {
   const postings = new Map<string, number[]>();
   recordTexts.forEach((texts, position) => {
     for (const text of texts) {
@@ -56,7 +57,7 @@ export function buildSearchIndex(recordTexts: readonly (readonly string[])[]): S
   for (const term of terms) {
     if (file === "") firstTerms.push(term);
     file += `${term} ${encodePostings(postings.get(term)!)}\n`;
-    if (file.length >= TERM_FILE_CHARS) {
+    if (file.length >= termFileChars) {
       files.push(file);
       file = "";
     }
