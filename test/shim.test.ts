@@ -75,6 +75,8 @@ describe("the shim", () => {
     ]);
     const xliff = await request(server.url, "/api/videos", { search: "cafe vienna", format: "xliff" });
     expect(xliff.text).toContain("<source>Café Culture in Vienna</source>");
+    const titleOnly = await request(server.url, "/api/videos", { search: "cafe vienna", fields: "title", format: "xliff" });
+    expect(titleOnly.text).toContain('<file original="" source-language="en"');
   });
 
   it("cuts one resource and the whole list down to fields", async () => {

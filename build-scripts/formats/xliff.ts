@@ -54,7 +54,8 @@ export function xliffFile(original: string, units: readonly Unit[]): string {
   return `\n  <file original="${xmlEscape(original)}" source-language="en" datatype="plaintext">\n    <body>${body}</body>\n  </file>`;
 }
 
-const resourceFile = (resource: JsonObject) => xliffFile(String(resource.url), translatableUnits(resource));
+// A resource cut down by `fields` may lack its url; its uuid (or nothing) then names the file.
+const resourceFile = (resource: JsonObject) => xliffFile(String(resource.url ?? resource.uuid ?? ""), translatableUnits(resource));
 
 // XLIFF 1.2 requires at least one <file>: documents without translatable
 // resources (the root, an error, an empty list) carry one empty file naming them.
