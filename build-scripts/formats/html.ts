@@ -55,6 +55,7 @@ interface Frame {
   readonly alternates: (extension: string) => string;
   readonly crumbs: readonly { name: string; href?: string }[];
   readonly status?: string;
+  readonly method?: string;
   readonly before?: string;
 }
 
@@ -80,7 +81,7 @@ function pageHead(frame: Frame): string {
 <nav aria-label="breadcrumb"><ol class="breadcrumb">${crumbs}</ol></nav>
 <div class="page-header"><h1>${escapeHtml(frame.view.name)}</h1>
 <p class="formats">Format: <span class="format active">api</span> ${formatLinks}</p></div>
-${frame.before ?? ""}<div class="request-info"><pre class="request"><b>GET</b> ${escapeHtml(frame.view.path)}</pre></div>
+${frame.before ?? ""}<div class="request-info"><pre class="request"><b>${frame.method ?? "GET"}</b> ${escapeHtml(frame.view.path)}</pre></div>
 <div class="response-info"><pre class="response"><span class="meta"><b>HTTP ${frame.status ?? "200 OK"}</b>
 <b>Allow:</b> GET, HEAD, OPTIONS
 <b>Content-Type:</b> application/json
@@ -129,9 +130,17 @@ function documentFrame(view: DocumentView): Frame {
       };
     }
     case "error":
-      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: `${view.status} ${view.statusText}` };
+      return { view, file: requestFile(view.path), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: `${view.status} ${view.statusText}` };
+    case "metadata":
+      return { view, file: requestFile(view.path), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], method: "OPTIONS" };
   }
 }
+
+/**
+ * Errors and OPTIONS answers are not files: they are served at the request's
+ * own path, so <base href> climbs from there (`/api/videos/nope` → "../../").
+ */
+const requestFile = (path: string) => path.replace(/^\/+/, "") + (path.endsWith("/") ? "index.html" : "");
 
 /** Items are rendered one level deep, as list entries; a lone resource drops that indentation. */
 const dedent = (item: string) => item.replaceAll(`\n${INDENT}`, "\n");
