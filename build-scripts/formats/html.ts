@@ -10,7 +10,7 @@
  */
 import type { Json } from "../catalogue/resource.ts";
 import { MEDIA_TYPES } from "./media-types.ts";
-import { escapeHtml } from "./html-escape.ts";
+import { escapeAttribute, escapeHtml } from "./html-escape.ts";
 import type { Renderer } from "./renderer.ts";
 import type { DocumentView, ListView, Page, RenderContext } from "./views.ts";
 import { depthOf, fileOfApiUrl, instanceFile, listFile, listPageFile, rootFile } from "../layout/output-tree.ts";
@@ -41,11 +41,15 @@ function stringHtml(value: string, context: RenderContext): string {
   const inSite = fileOfApiUrl(value, context.config.baseUrl, "html");
   const href = inSite ?? value;
   const rel = inSite ? "" : ' rel="nofollow noopener"';
-  return `"<a href="${escapeHtml(href)}"${rel}>${escapeHtml(value)}</a>"`;
+  return `"<a href="${escapeAttribute(href)}"${rel}>${escapeHtml(value)}</a>"`;
 }
 
-/** Relative path from a file to the site root, for <base href>. */
-const toRoot = (file: string) => "../".repeat(depthOf(file)) || "./";
+/**
+ * <base href> of a page: the relative way up to the site root, so the site
+ * works from any folder. Error pages are served at whatever path was asked
+ * for, so theirs is the absolute root.
+ */
+const baseHref = (frame: Frame) => (frame.status ? "/" : "../".repeat(depthOf(frame.file)) || "./");
 
 interface Frame {
   readonly view: { name: string; path: string };
@@ -61,10 +65,10 @@ interface Frame {
 
 function pageHead(frame: Frame): string {
   const crumbs = frame.crumbs
-    .map((c) => (c.href ? `<li><a href="${escapeHtml(c.href)}">${escapeHtml(c.name)}</a></li>` : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`))
+    .map((c) => (c.href ? `<li><a href="${escapeAttribute(c.href)}">${escapeHtml(c.name)}</a></li>` : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`))
     .join("");
   const formatLinks = MEDIA_TYPES.filter((f) => f.name !== "api")
-    .map((f) => `<a class="format" href="${escapeHtml(frame.alternates(f.extension))}" type="${f.mediaType}">${f.name}</a>`)
+    .map((f) => `<a class="format" href="${escapeAttribute(frame.alternates(f.extension))}" type="${f.mediaType}">${f.name}</a>`)
     .join(" ");
   return `<!DOCTYPE html>
 <html lang="en">
@@ -72,7 +76,7 @@ function pageHead(frame: Frame): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(frame.view.name)} – Catalogue API</title>
-<base href="${toRoot(frame.file)}">
+<base href="${baseHref(frame)}">
 <link rel="stylesheet" href="assets/api.css">
 </head>
 <body>
@@ -107,7 +111,7 @@ function listCrumbs(view: { collection: { name: string; label: string } }, activ
 function pager(view: ListView, page: Page): string {
   if (page.pages === 1) return "";
   const link = (n: number, text: string, rel: string) =>
-    `<a href="${escapeHtml(listPageFile(view.collection.name, n))}" rel="${rel}">${text}</a>`;
+    `<a href="${escapeAttribute(listPageFile(view.collection.name, n))}" rel="${rel}">${text}</a>`;
   const parts = [
     page.number > 1 ? link(page.number - 1, "« Previous", "prev") : "",
     `<span>Page ${page.number} of ${page.pages} · resources ${page.start + 1}–${page.start + page.count} of ${view.total}</span>`,

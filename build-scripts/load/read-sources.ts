@@ -16,7 +16,7 @@ export async function readSources(projectDir: string, contentDir: string): Promi
       const names = (await readdir(path.join(root, folder.name))).filter((n) => n.endsWith(".json") && !isHidden(n)).sort();
       return Promise.all(
         names.map(async (name) => ({
-          file: path.relative(projectDir, path.join(root, folder.name, name)).split(path.sep).join("/"),
+          file: shownPath(projectDir, path.join(root, folder.name, name)),
           collection: folder.name,
           text: await readFile(path.join(root, folder.name, name), "utf8"),
         })),
@@ -24,4 +24,10 @@ export async function readSources(projectDir: string, contentDir: string): Promi
     }),
   );
   return perFolder.flat();
+}
+
+/** Relative to the project when inside it, else absolute: what a person can open. */
+function shownPath(projectDir: string, file: string): string {
+  const relative = path.relative(projectDir, file);
+  return relative.startsWith("..") ? file : relative.split(path.sep).join("/");
 }
