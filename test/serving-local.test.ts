@@ -5,14 +5,14 @@
  * same answers the Netlify site gives with its edge function. The catalogue is
  * the sample one plus 120 photos, so a list has a second HTML page.
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/formats/formats.ts";
-import { buildSite, PROJECT_DIR, type BuildResult } from "./helpers/build-site.ts";
+import { buildSite, type BuildResult } from "./helpers/build-site.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
+import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 
 const EXTRA_PHOTOS = 120;
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
@@ -24,15 +24,14 @@ let server: LocalServer;
 const samples = new Map<string, string>();
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "catalogue-serving-"));
-  const content = path.join(work, "content");
-  await cp(path.join(PROJECT_DIR, "content"), content, { recursive: true });
+  const content = await tempContent("content");
+  work = path.dirname(content);
   const photoDir = path.join(content, "photos");
   const photo = JSON.parse(await readFile(path.join(photoDir, (await readdir(photoDir))[0]), "utf8"));
   for (let i = 0; i < EXTRA_PHOTOS; i++) {
     const n = String(i).padStart(12, "0");
     const record = { ...photo, position: 10_000 + i, uuid: `00000000-0000-4000-8000-${n}`, html_path: `photography/photo/extra-${i}/`, title: `Extra photo ${i}` };
-    await writeFile(path.join(photoDir, `extra-${i}.json`), JSON.stringify(record, null, 2));
+    await writeRecord(content, `photos/extra-${i}.json`, record);
   }
   build = await buildSite({ CONTENT_DIR: content }, path.join(work, "_site"));
   expect(build.stderr).toBe("");
@@ -187,9 +186,11 @@ describe("requests to the local server", () => {
     expect(res.headers["content-location"]).toBe("/api/videos/index.json");
   });
 
-  it("serves the HTML view's error pages with links that work from the request's path", async () => {
-    const res = await check({ target: "/api/videos/nothing/deeper", status: 404, type: "text/html" });
-    expect(res.body.toString("utf8")).toContain('<base href="../../../">');
+  it("serves the HTML view's error and OPTIONS pages with links from the site root, whatever the path", async () => {
+    const error = await check({ target: "/api/videos/nothing/deeper", status: 404, type: "text/html" });
+    expect(error.body.toString("utf8")).toContain('<base href="/">');
+    const options = await check({ method: "OPTIONS", target: "/api/videos/", status: 200, type: "text/html" });
+    expect(options.body.toString("utf8")).toContain('<base href="/">');
   });
 
   it("logs one line per request", async () => {

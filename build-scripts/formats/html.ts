@@ -47,7 +47,7 @@ function stringHtml(value: string, context: RenderContext): string {
 /**
  * <base href> of a page: the relative way up to the site root, so the site
  * works from any folder. Error pages are served at whatever path was asked
- * for, so theirs is the absolute root.
+ * for (as are OPTIONS answers), so theirs is the absolute root.
  */
 const baseHref = (frame: Frame) => (frame.status ? "/" : "../".repeat(depthOf(frame.file)) || "./");
 
@@ -134,17 +134,11 @@ function documentFrame(view: DocumentView): Frame {
       };
     }
     case "error":
-      return { view, file: requestFile(view.path), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: `${view.status} ${view.statusText}` };
+      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: `${view.status} ${view.statusText}` };
     case "metadata":
-      return { view, file: requestFile(view.path), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], method: "OPTIONS" };
+      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: "200 OK", method: "OPTIONS" };
   }
 }
-
-/**
- * Errors and OPTIONS answers are not files: they are served at the request's
- * own path, so <base href> climbs from there (`/api/videos/nope` → "../../").
- */
-const requestFile = (path: string) => path.replace(/^\/+/, "") + (path.endsWith("/") ? "index.html" : "");
 
 /** Items are rendered one level deep, as list entries; a lone resource drops that indentation. */
 const dedent = (item: string) => item.replaceAll(`\n${INDENT}`, "\n");
