@@ -47,7 +47,7 @@ function stringHtml(value: string, context: RenderContext): string {
 /**
  * <base href> of a page: the relative way up to the site root, so the site
  * works from any folder. Error pages are served at whatever path was asked
- * for, so theirs is the absolute root.
+ * for (as are OPTIONS answers), so theirs is the absolute root.
  */
 const baseHref = (frame: Frame) => (frame.status ? "/" : "../".repeat(depthOf(frame.file)) || "./");
 
@@ -59,6 +59,7 @@ interface Frame {
   readonly alternates: (extension: string) => string;
   readonly crumbs: readonly { name: string; href?: string }[];
   readonly status?: string;
+  readonly method?: string;
   readonly before?: string;
 }
 
@@ -84,7 +85,7 @@ function pageHead(frame: Frame): string {
 <nav aria-label="breadcrumb"><ol class="breadcrumb">${crumbs}</ol></nav>
 <div class="page-header"><h1>${escapeHtml(frame.view.name)}</h1>
 <p class="formats">Format: <span class="format active">api</span> ${formatLinks}</p></div>
-${frame.before ?? ""}<div class="request-info"><pre class="request"><b>GET</b> ${escapeHtml(frame.view.path)}</pre></div>
+${frame.before ?? ""}<div class="request-info"><pre class="request"><b>${frame.method ?? "GET"}</b> ${escapeHtml(frame.view.path)}</pre></div>
 <div class="response-info"><pre class="response"><span class="meta"><b>HTTP ${frame.status ?? "200 OK"}</b>
 <b>Allow:</b> GET, HEAD, OPTIONS
 <b>Content-Type:</b> application/json
@@ -154,6 +155,8 @@ function documentFrame(view: DocumentView): Frame {
     }
     case "error":
       return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: `${view.status} ${view.statusText}` };
+    case "metadata":
+      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: "200 OK", method: "OPTIONS" };
   }
 }
 
