@@ -20,6 +20,7 @@ import { contentType, DEFAULT_FORMAT, formatByName, type Format } from "../forma
 import type { DocumentView, RenderContext } from "../formats/views.ts";
 import { ALLOW, API_HEADERS } from "../netlify/api-headers.ts";
 import { negotiate } from "../negotiation/negotiate.ts";
+import { answerQuery, wantsQuery } from "./answer-query.ts";
 import { resolveApiPath, routeFile, type ApiRoute } from "./api-route.ts";
 import { metadataView } from "./metadata.ts";
 
@@ -55,10 +56,14 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
 
 /**
  * The one place a GET or HEAD of the root, a list or a resource is answered:
- * today, the pre-rendered file of the negotiated format. Answers that depend
- * on the request beyond its format (a search, a choice of fields) are made here.
+ * the pre-rendered file of the negotiated format; with a search or a choice of
+ * fields, the answer made from the published search files (answer-query.ts).
  */
 async function answerDocument(request: Request, route: ApiRoute, format: Format, next: Next, context: RenderContext): Promise<Response> {
+  if (wantsQuery(route, new URL(request.url).searchParams)) {
+    const answer = await answerQuery(request, route, format, next, context.config);
+    return new Response(request.method === "HEAD" ? null : answer.text, { status: answer.status, headers: apiHeaders(format) });
+  }
   const file = `/${routeFile(route, format.extension)}`;
   const upstream = await next(new Request(new URL(file, request.url), { method: request.method, headers: request.headers }));
   if (upstream.status === 404) return rendered(request, format, notFoundView(new URL(request.url).pathname), context);
