@@ -1,17 +1,17 @@
 /**
- * npm run dev: a save in content/ rewrites the record's own files and its
- * collection's lists and nothing else, and the open preview reloads.
+ * npm run dev: a save in content/ rewrites the record's own files, its
+ * collection's lists and search index and nothing else, and the open preview reloads.
  */
-import { cp, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORMATS } from "../build-scripts/formats/formats.ts";
-import { instanceFile, listFile } from "../build-scripts/layout/output-tree.ts";
+import { instanceFile, listFile, searchManifestFile } from "../build-scripts/layout/output-tree.ts";
 import { launchChromium } from "./helpers/chromium.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
 import { PROJECT_DIR, runCli, TSX } from "./helpers/run-cli.ts";
+import { tempContent } from "./helpers/temp-content.ts";
 
 let dir: string;
 let contentDir: string;
@@ -20,10 +20,9 @@ let port: number;
 let dev: Running;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "catalogue-dev-"));
-  contentDir = path.join(dir, "content");
+  contentDir = await tempContent("content");
+  dir = path.dirname(contentDir);
   outDir = path.join(dir, "_site");
-  await cp(path.join(PROJECT_DIR, "content"), contentDir, { recursive: true });
   port = await freePort();
   dev = startProcess(TSX, ["build-scripts/cli/dev.ts"], {
     cwd: PROJECT_DIR,
@@ -60,18 +59,23 @@ async function save(file: string, change: (record: Record<string, unknown>) => v
 }
 
 describe("npm run dev", () => {
-  it("rewrites only the saved record's files and its collection's lists", async () => {
+  it("rewrites only the saved record's files and its collection's lists and search index", async () => {
     const file = recordFile("videos", "a-brief-history-of-maps.json");
     const { uuid } = JSON.parse(await readFile(file, "utf8")) as { uuid: string };
     const before = await snapshot();
     const mark = dev.output().length;
-    await save(file, (r) => void (r.title = "Maps Through the Ages"));
-    await dev.waitFor(/a-brief-history-of-maps\.json: 8 files rewritten, 0 removed \(lists of videos\) in \d+ ms after the save/, mark);
+    await save(file, (r) => void (r.title = "Maps Through the Xylographers"));
+    await dev.waitFor(/a-brief-history-of-maps\.json: \d+ files rewritten, 0 removed \(lists of videos\) in \d+ ms after the save/, mark);
 
     const after = await snapshot();
-    const expected = FORMATS.flatMap((f) => [instanceFile("videos", uuid, f.extension), listFile("videos", f.extension)]).sort();
-    expect(changedFiles(before, after)).toEqual(expected);
-    for (const f of expected) expect(after.get(f)).toContain("Maps Through the Ages");
+    const ownAndLists = FORMATS.flatMap((f) => [instanceFile("videos", uuid, f.extension), listFile("videos", f.extension)]);
+    const searchFiles = [...before.keys()].filter((f) => f.startsWith(`${path.dirname(searchManifestFile("videos"))}/`));
+    expect(searchFiles.length).toBeGreaterThan(2);
+    expect(changedFiles(before, after)).toEqual([...ownAndLists, ...searchFiles].sort());
+    for (const f of ownAndLists) expect(after.get(f)).toContain("Maps Through the Xylographers");
+    // The new word is in the videos' search index now.
+    expect(searchFiles.filter((f) => /^xylographers /m.test(after.get(f)!))).not.toEqual([]);
+    expect(searchFiles.filter((f) => /^xylographers /m.test(before.get(f)!))).toEqual([]);
   });
 
   it("reloads the open preview after a save", async () => {

@@ -2,19 +2,18 @@
  * The editor's commands: `npm run new` writes a record that validates, and
  * `npm run validate` names every problem (file, JSON pointer, expected, found).
  */
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROJECT_DIR, runCli } from "./helpers/run-cli.ts";
+import { tempContent } from "./helpers/temp-content.ts";
 
 let contentDir: string;
 const env = () => ({ CONTENT_DIR: contentDir });
 
 beforeEach(async () => {
-  contentDir = path.join(await mkdtemp(path.join(tmpdir(), "catalogue-content-")), "content");
-  await cp(path.join(PROJECT_DIR, "content"), contentDir, { recursive: true });
+  contentDir = await tempContent("content");
 });
 afterEach(async () => {
   await rm(path.dirname(contentDir), { recursive: true, force: true });

@@ -1,7 +1,8 @@
 /**
  * npm run mirror: the archive, unpacked and served by http-server (no query
  * strings, no rewrites), is a working copy of the site: every link of the
- * HTML view lands on a file; the published site's root view links the archive.
+ * HTML view lands on a file, search and field selection work in Chromium;
+ * the published site's root view links the archive.
  */
 import { mkdtemp, readFile, rm, stat, mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -11,6 +12,7 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIRROR_ARCHIVE } from "../build-scripts/layout/output-tree.ts";
 import { TEST_ENV } from "./helpers/build-site.ts";
+import { launchChromium } from "./helpers/chromium.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
 import { PROJECT_DIR, runCli, type CliResult } from "./helpers/run-cli.ts";
 
@@ -108,6 +110,30 @@ describe("npm run mirror", () => {
     expect(formatFiles.some((f) => /^\/api\/units\/[0-9a-f-]{36}\/index\.xliff$/.test(f))).toBe(true);
     // The mirror's own root page does not link the archive it is inside.
     expect(await (await fetch(`${origin}/api/index.html`)).text()).not.toContain("catalogue-mirror.zip");
+  });
+
+  it("searches and picks fields in Chromium through the shim, offline", async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      page.on("pageerror", (error) => { throw error; });
+      await page.goto(`${origin}/api/videos/index.html`);
+      await page.getByRole("searchbox").fill("ocean currents");
+      await page.getByRole("searchbox").press("Enter");
+      await expect.poll(() => page.locator(".search-status").textContent()).toBe("1 resource");
+      await page.getByText("Fields").click();
+      await page.getByLabel("title", { exact: true }).check();
+      await expect.poll(() => new URL(page.url()).searchParams.get("fields")).toBe("title");
+      const shown = await page.locator("pre.response").evaluate((pre) => {
+        const copy = pre.cloneNode(true) as HTMLElement;
+        copy.querySelector(".meta")?.remove();
+        return JSON.parse(copy.textContent!) as object[];
+      });
+      expect(shown).toHaveLength(1);
+      expect(Object.keys(shown[0])).toEqual(["title"]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it("keeps the canonical address in the data's url fields", async () => {

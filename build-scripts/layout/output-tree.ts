@@ -39,3 +39,18 @@ export function fileOfApiUrl(url: string, baseUrl: string, extension: string): s
   if (parts.length === 2) return instanceFile(parts[0], parts[1], extension);
   return undefined;
 }
+
+/*
+ * Files for search and field selection in the browser (see README, "Search and field selection"):
+ *
+ *   assets/catalogue-shim.js              the ES module any page can import
+ *   search/<collection>/index.json        a list's search manifest
+ *   search/<collection>/terms-<n>.txt     its term files (n from 0)
+ *   search/<collection>/records-<n>.json  its records, RECORDS_PER_FILE at a time, as JSON
+ */
+export const SHIM_FILE = "assets/catalogue-shim.js";
+/** The HTML view's own script: the search box and fields picker of a list. */
+export const LIST_VIEW_SCRIPT = "assets/catalogue-view.js";
+export const searchManifestFile = (collection: string) => `search/${collection}/index.json`;
+export const searchTermFile = (collection: string, n: number) => `search/${collection}/terms-${n}.txt`;
+export const searchRecordsFile = (collection: string, n: number) => `search/${collection}/records-${n}.json`;

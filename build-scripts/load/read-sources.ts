@@ -22,14 +22,17 @@ export async function readSources(projectDir: string, contentDir: string): Promi
 
 /** What a source file is called in messages, and its collection (the folder it is in). */
 export function sourceName(projectDir: string, absolutePath: string): { file: string; collection: string } {
-  return {
-    file: path.relative(projectDir, absolutePath).split(path.sep).join("/"),
-    collection: path.basename(path.dirname(absolutePath)),
-  };
+  return { file: shownPath(projectDir, absolutePath), collection: path.basename(path.dirname(absolutePath)) };
 }
 
 /** Whether a path below the content folder is a record: <collection>/<name>.json, neither hidden. */
 export function isRecordPath(relativePath: string): boolean {
   const parts = relativePath.split(/[\\/]/);
   return parts.length === 2 && parts[1].endsWith(".json") && !parts.some(isHidden);
+}
+
+/** Relative to the project when inside it, else absolute: what a person can open. */
+function shownPath(projectDir: string, file: string): string {
+  const relative = path.relative(projectDir, file);
+  return relative.startsWith("..") ? file : relative.split(path.sep).join("/");
 }

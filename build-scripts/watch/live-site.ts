@@ -4,9 +4,10 @@
  * from the last build. A changed record is validated and re-serialized on its
  * own; its own files are rewritten and so are its collection's lists, by
  * concatenating the items in memory (for the paged HTML view, only the pages
- * the change reaches). Nothing else is touched.
+ * the change reaches), and so is its collection's search index. Nothing else
+ * is touched.
  */
-import { rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { compareEntries, type Catalogue, type CatalogueEntry } from "../catalogue/catalogue.ts";
 import { findCollection, type Collection } from "../catalogue/collections.ts";
@@ -15,11 +16,12 @@ import type { PreparedBuild } from "../build/prepare.ts";
 import { FORMATS } from "../formats/formats.ts";
 import { paginate, renderPage } from "../formats/renderer.ts";
 import { listView, type RenderContext } from "../formats/views.ts";
-import { instanceFile, listPageFile } from "../layout/output-tree.ts";
+import { instanceFile, listPageFile, searchManifestFile } from "../layout/output-tree.ts";
 import type { Problem } from "../validate/problems.ts";
 import { crossRecordProblems } from "../validate/record-rules.ts";
 import { validateSource, type SourceFile } from "../validate/validate-catalogue.ts";
 import { writeResource } from "../write/write-api-tree.ts";
+import { writeCollectionSearch } from "../write/write-search-files.ts";
 import { FileWriter } from "../write/file-writer.ts";
 import { render as renderHome } from "../../templates/home.11ty.ts";
 
@@ -97,7 +99,11 @@ export class LiveSite {
         to: Math.max(seen?.to ?? -Infinity, ...result.moved),
       });
     }
-    for (const [name, range] of touched) removed += await this.rewriteLists(this.collections.get(name)!, range, writer);
+    for (const [name, range] of touched) {
+      const live = this.collections.get(name)!;
+      removed += await this.rewriteLists(live, range, writer);
+      removed += await this.rewriteSearch(live, writer);
+    }
     if ([...touched].some(([name, { before }]) => this.collections.get(name)!.entries.length !== before)) {
       await writer.write("index.html", renderHome({ build: { ...this.build, catalogue: this.catalogue() } }));
     }
@@ -150,6 +156,15 @@ export class LiveSite {
     const dir = path.dirname(instanceFile(entry.collection.name, entry.record.uuid, FORMATS[0].extension));
     await rm(path.join(this.outDir, dir), { recursive: true, force: true });
     return FORMATS.length;
+  }
+
+  /** The collection's search index, anew; files of the old index it no longer has are removed. */
+  private async rewriteSearch(live: LiveCollection, writer: FileWriter): Promise<number> {
+    const written = new Set(await writeCollectionSearch(writer, live.collection, live.entries, this.context.config));
+    const folder = path.dirname(searchManifestFile(live.collection.name));
+    const stale = (await readdir(path.join(this.outDir, folder))).map((name) => `${folder}/${name}`).filter((file) => !written.has(file));
+    for (const file of stale) await rm(path.join(this.outDir, file), { force: true });
+    return stale.length;
   }
 
   /**

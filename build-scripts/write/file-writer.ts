@@ -12,11 +12,11 @@ const MAX_IN_FLIGHT = 64;
 const STREAM_CHUNK = 256 * 1024;
 
 export class FileWriter {
-  readonly stats = new WriteStats();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly madeDirs = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly outDir: string) {}
+  /** `stats` may be shared, to count several writers' files together. */
+  constructor(private readonly outDir: string, readonly stats = new WriteStats()) {}
 
   /** Queue a file; resolves once there is room for another. */
   async write(file: string, text: string): Promise<void> {
