@@ -12,6 +12,7 @@ import { launchChromium } from "./helpers/chromium.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
 import { PROJECT_DIR, runCli, TSX } from "./helpers/run-cli.ts";
 import { tempContent } from "./helpers/temp-content.ts";
+import { buildSite, readOut } from "./helpers/build-site.ts";
 
 let dir: string;
 let contentDir: string;
@@ -76,6 +77,11 @@ describe("npm run dev", () => {
     // The new word is in the videos' search index now.
     expect(searchFiles.filter((f) => /^xylographers /m.test(after.get(f)!))).not.toEqual([]);
     expect(searchFiles.filter((f) => /^xylographers /m.test(before.get(f)!))).toEqual([]);
+
+    // What dev wrote is what a full build of the same content writes.
+    const fresh = await buildSite({ CONTENT_DIR: contentDir, BASE_URL: "https://api.example.test", SITE_URL: "https://education.example.org" }, path.join(dir, "fresh"));
+    expect(fresh.code, fresh.stderr).toBe(0);
+    for (const f of [...ownAndLists, ...searchFiles]) expect(after.get(f)!.replace(/^\S+ /, ""), f).toBe(await readOut(fresh, f));
   });
 
   it("reloads the open preview after a save", async () => {

@@ -40,14 +40,24 @@ export const MIN_STEM = 3;
 
 /** `termFileChars`: the size term files are cut at (smaller in tests, to see the split at work). */
 export function buildSearchIndex(recordTexts: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {
+  return searchIndexOfTerms(recordTexts.map(recordTerms), termFileChars);
+}
+
+/** The terms a record is found by, from its searchable texts (the costly part of indexing; `npm run dev` keeps them). */
+export function recordTerms(texts: readonly string[]): string[] {
+  const terms = new Set<string>();
+  for (const text of texts) for (const term of indexTerms(text)) terms.add(term);
+  return [...terms];
+}
+
+/** The index from each record's terms (as recordTerms gives them), in list order. */
+export function searchIndexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {
   const postings = new Map<string, number[]>();
-  recordTexts.forEach((texts, position) => {
-    for (const text of texts) {
-      for (const term of indexTerms(text)) {
-        const list = postings.get(term);
-        if (!list) postings.set(term, [position]);
-        else if (list[list.length - 1] !== position) list.push(position);
-      }
+  termsPerRecord.forEach((terms, position) => {
+    for (const term of terms) {
+      const list = postings.get(term);
+      if (!list) postings.set(term, [position]);
+      else list.push(position);
     }
   });
   const terms = [...postings.keys()].sort();
@@ -65,7 +75,7 @@ export function buildSearchIndex(recordTexts: readonly (readonly string[])[], te
   if (file !== "") files.push(file);
   const manifest: SearchManifest = {
     version: 1,
-    records: recordTexts.length,
+    records: termsPerRecord.length,
     recordsPerFile: RECORDS_PER_FILE,
     termFiles: firstTerms,
     stemAliases: stemAliases(terms),

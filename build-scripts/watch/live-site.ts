@@ -1,7 +1,7 @@
 /**
  * The site as `npm run dev` holds it between saves: every collection's
- * entries in list order, and each entry's serialized items (one per format)
- * from the last build. A changed record is validated and re-serialized on its
+ * entries in list order, each entry's serialized items (one per format)
+ * from the last build, and its search terms. A changed record is validated and re-serialized on its
  * own; its own files are rewritten and so are its collection's lists, by
  * concatenating the items in memory (for the paged HTML view, only the pages
  * the change reaches), and so is its collection's search index. Nothing else
@@ -11,6 +11,7 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { compareEntries, type Catalogue, type CatalogueEntry } from "../catalogue/catalogue.ts";
 import { findCollection, type Collection } from "../catalogue/collections.ts";
+import { toResource, type SourceRecord } from "../catalogue/resource.ts";
 import type { ItemSink } from "../build/build-report.ts";
 import type { PreparedBuild } from "../build/prepare.ts";
 import { FORMATS } from "../formats/formats.ts";
@@ -21,7 +22,7 @@ import type { Problem } from "../validate/problems.ts";
 import { crossRecordProblems } from "../validate/record-rules.ts";
 import { validateSource, type SourceFile } from "../validate/validate-catalogue.ts";
 import { writeResource } from "../write/write-api-tree.ts";
-import { writeCollectionSearch } from "../write/write-search-files.ts";
+import { resourceTerms, writeCollectionSearch } from "../write/write-search-files.ts";
 import { FileWriter } from "../write/file-writer.ts";
 import { render as renderHome } from "../../templates/home.11ty.ts";
 
@@ -56,6 +57,8 @@ interface LiveCollection {
   readonly entries: CatalogueEntry[];
   /** items[i][f]: entry i serialized in FORMATS[f]. */
   readonly items: string[][];
+  /** terms[i]: the search terms of entry i. */
+  readonly terms: (readonly string[])[];
 }
 
 /** Collects the serialized items of a build (pass `sink` to runBuild) for a LiveSite. */
@@ -75,7 +78,9 @@ export class LiveSite {
   constructor(private readonly build: PreparedBuild, items: ItemCollector, private readonly outDir: string) {
     this.context = { config: build.config };
     for (const [name, entries] of build.catalogue.lists) {
-      this.collections.set(name, { collection: findCollection(name)!, entries: [...entries], items: items.byCollection.get(name) ?? [] });
+      const collection = findCollection(name)!;
+      const terms = entries.map(({ record }) => this.termsOf(collection, record));
+      this.collections.set(name, { collection, entries: [...entries], items: items.byCollection.get(name) ?? [], terms });
     }
   }
 
@@ -122,8 +127,7 @@ export class LiveSite {
     const index = live ? live.entries.findIndex((e) => e.file === change.file) : -1;
     if (change.text === undefined) {
       if (!live || index < 0) return { problems: [], moved: [], removed: 0 };
-      const [old] = live.entries.splice(index, 1);
-      live.items.splice(index, 1);
+      const [old] = this.take(live, index);
       return { problems: [], moved: [index], removed: await this.removeInstance(old) };
     }
     const checked = validateSource(change as SourceFile);
@@ -136,8 +140,7 @@ export class LiveSite {
 
     let removed = 0;
     if (index >= 0) {
-      const [old] = live.entries.splice(index, 1);
-      live.items.splice(index, 1);
+      const [old] = this.take(live, index);
       if (old.record.uuid !== entry.record.uuid) removed = await this.removeInstance(old);
     }
     const items = await writeResource(writer, live.collection, entry.record, this.context);
@@ -145,7 +148,19 @@ export class LiveSite {
     const position = at < 0 ? live.entries.length : at;
     live.entries.splice(position, 0, entry);
     live.items.splice(position, 0, items);
+    live.terms.splice(position, 0, this.termsOf(live.collection, entry.record));
     return { problems, moved: index >= 0 ? [index, position] : [position], removed };
+  }
+
+  /** Remove entry `index` (with its items and terms) from the list. */
+  private take(live: LiveCollection, index: number): CatalogueEntry[] {
+    live.items.splice(index, 1);
+    live.terms.splice(index, 1);
+    return live.entries.splice(index, 1);
+  }
+
+  private termsOf(collection: Collection, record: SourceRecord): readonly string[] {
+    return resourceTerms(collection, toResource(collection, record, this.build.config));
   }
 
   private allEntries(): CatalogueEntry[] {
@@ -160,7 +175,7 @@ export class LiveSite {
 
   /** The collection's search index, anew; files of the old index it no longer has are removed. */
   private async rewriteSearch(live: LiveCollection, writer: FileWriter): Promise<number> {
-    const written = new Set(await writeCollectionSearch(writer, live.collection, live.entries, this.context.config));
+    const written = new Set(await writeCollectionSearch(writer, live.collection, live.entries, this.context.config, live.terms));
     const folder = path.dirname(searchManifestFile(live.collection.name));
     const stale = (await readdir(path.join(this.outDir, folder))).map((name) => `${folder}/${name}`).filter((file) => !written.has(file));
     for (const file of stale) await rm(path.join(this.outDir, file), { force: true });

@@ -5,11 +5,11 @@
  */
 import type { Catalogue, CatalogueEntry } from "../catalogue/catalogue.ts";
 import { COLLECTIONS, type Collection } from "../catalogue/collections.ts";
-import { toResource } from "../catalogue/resource.ts";
+import { toResource, type JsonObject } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { toJson } from "../formats/json.ts";
 import { searchManifestFile, searchRecordsFile, searchTermFile } from "../layout/output-tree.ts";
-import { buildSearchIndex } from "../search/build-index.ts";
+import { recordTerms, searchIndexOfTerms } from "../search/build-index.ts";
 import { searchTexts } from "../search/search-fields.ts";
 import { bundleShim } from "../shim/bundle.ts";
 import { FileWriter } from "./file-writer.ts";
@@ -22,10 +22,15 @@ export async function writeSearchFiles(catalogue: Catalogue, config: SiteConfig,
   await writer.flush();
 }
 
-/** One list's search files (manifest, term files, record slices); returns the files it queued. */
-export async function writeCollectionSearch(writer: FileWriter, collection: Collection, entries: readonly CatalogueEntry[], config: SiteConfig): Promise<string[]> {
+/**
+ * One list's search files (manifest, term files, record slices); returns the files it queued.
+ * `terms`: each entry's search terms if the caller keeps them (see resourceTerms), else they are worked out.
+ */
+export async function writeCollectionSearch(
+  writer: FileWriter, collection: Collection, entries: readonly CatalogueEntry[], config: SiteConfig, terms?: readonly (readonly string[])[],
+): Promise<string[]> {
   const resources = entries.map(({ record }) => toResource(collection, record, config));
-  const { manifest, termFiles } = buildSearchIndex(resources.map((resource) => searchTexts(collection.kind, resource)));
+  const { manifest, termFiles } = searchIndexOfTerms(terms ?? resources.map((resource) => resourceTerms(collection, resource)));
   const files: string[] = [];
   const write = async (file: string, text: string) => {
     files.push(file);
@@ -38,3 +43,6 @@ export async function writeCollectionSearch(writer: FileWriter, collection: Coll
   }
   return files;
 }
+
+/** The terms a resource is found by in its list's search. */
+export const resourceTerms = (collection: Collection, resource: JsonObject) => recordTerms(searchTexts(collection.kind, resource));
