@@ -51,6 +51,9 @@ interface Touched {
   readonly to: number;
 }
 
+/** The list indexes whose pages changed: the touched ones, or all of them when the list grew or shrank (pages show the total, slices shift). */
+const reach = (touched: Touched, total: number): [number, number] => (total === touched.before ? [touched.from, touched.to] : [0, Infinity]);
+
 interface LiveCollection {
   readonly collection: Collection;
   /** In list order, as in the catalogue. */
@@ -107,7 +110,7 @@ export class LiveSite {
     for (const [name, range] of touched) {
       const live = this.collections.get(name)!;
       removed += await this.rewriteLists(live, range, writer);
-      removed += await this.rewriteSearch(live, writer);
+      removed += await this.rewriteSearch(live, range, writer);
     }
     if ([...touched].some(([name, { before }]) => this.collections.get(name)!.entries.length !== before)) {
       await writer.write("index.html", renderHome({ build: { ...this.build, catalogue: this.catalogue() } }));
@@ -173,9 +176,10 @@ export class LiveSite {
     return FORMATS.length;
   }
 
-  /** The collection's search index, anew; files of the old index it no longer has are removed. */
-  private async rewriteSearch(live: LiveCollection, writer: FileWriter): Promise<number> {
-    const written = new Set(await writeCollectionSearch(writer, live.collection, live.entries, this.context.config, live.terms));
+  /** The collection's search index from the terms in memory, and the record slices the change reaches; files it no longer has are removed. */
+  private async rewriteSearch(live: LiveCollection, touched: Touched, writer: FileWriter): Promise<number> {
+    const [from, to] = reach(touched, live.entries.length);
+    const written = new Set(await writeCollectionSearch(writer, live.collection, live.entries, this.context.config, { terms: live.terms, from, to }));
     const folder = path.dirname(searchManifestFile(live.collection.name));
     const stale = (await readdir(path.join(this.outDir, folder))).map((name) => `${folder}/${name}`).filter((file) => !written.has(file));
     for (const file of stale) await rm(path.join(this.outDir, file), { force: true });
@@ -190,7 +194,7 @@ export class LiveSite {
   private async rewriteLists(live: LiveCollection, touched: Touched, writer: FileWriter): Promise<number> {
     const total = live.entries.length;
     const view = listView(live.collection, total);
-    const [from, to] = total === touched.before ? [touched.from, touched.to] : [0, Infinity];
+    const [from, to] = reach(touched, total);
     let removed = 0;
     for (const [f, format] of FORMATS.entries()) {
       const pages = paginate(total, format.renderer.pageSize);

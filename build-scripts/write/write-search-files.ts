@@ -22,15 +22,21 @@ export async function writeSearchFiles(catalogue: Catalogue, config: SiteConfig,
   await writer.flush();
 }
 
-/**
- * One list's search files (manifest, term files, record slices); returns the files it queued.
- * `terms`: each entry's search terms if the caller keeps them (see resourceTerms), else they are worked out.
- */
+/** What `npm run dev` knows of a list it re-indexes after a save. */
+export interface KnownSearch {
+  /** Each entry's search terms (see resourceTerms). */
+  readonly terms: readonly (readonly string[])[];
+  /** Only the record slices holding entries from..to changed (the others are on disk already). */
+  readonly from: number;
+  readonly to: number;
+}
+
+/** One list's search files (manifest, term files, record slices); returns the files it queued or left as they are. */
 export async function writeCollectionSearch(
-  writer: FileWriter, collection: Collection, entries: readonly CatalogueEntry[], config: SiteConfig, terms?: readonly (readonly string[])[],
+  writer: FileWriter, collection: Collection, entries: readonly CatalogueEntry[], config: SiteConfig, known?: KnownSearch,
 ): Promise<string[]> {
-  const resources = entries.map(({ record }) => toResource(collection, record, config));
-  const { manifest, termFiles } = searchIndexOfTerms(terms ?? resources.map((resource) => resourceTerms(collection, resource)));
+  const resource = (entry: CatalogueEntry) => toResource(collection, entry.record, config);
+  const { manifest, termFiles } = searchIndexOfTerms(known?.terms ?? entries.map((entry) => resourceTerms(collection, resource(entry))));
   const files: string[] = [];
   const write = async (file: string, text: string) => {
     files.push(file);
@@ -38,8 +44,11 @@ export async function writeCollectionSearch(
   };
   await write(searchManifestFile(collection.name), JSON.stringify(manifest));
   for (const [n, text] of termFiles.entries()) await write(searchTermFile(collection.name, n), text);
-  for (let start = 0, n = 0; start < resources.length; start += manifest.recordsPerFile, n++) {
-    await write(searchRecordsFile(collection.name, n), toJson(resources.slice(start, start + manifest.recordsPerFile)));
+  for (let start = 0, n = 0; start < entries.length; start += manifest.recordsPerFile, n++) {
+    const end = start + manifest.recordsPerFile;
+    const file = searchRecordsFile(collection.name, n);
+    if (known && (end <= known.from || start > known.to)) files.push(file);
+    else await write(file, toJson(entries.slice(start, end).map(resource)));
   }
   return files;
 }
