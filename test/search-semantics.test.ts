@@ -41,6 +41,13 @@ describe("search", () => {
     expect(await titles(videos, "kilauea")).toEqual(["Inside Kīlauea’s Summit Lava Lake"]);
   });
 
+  it("finds words of any script, not only Latin ones", async () => {
+    const fuji = await titles(videos, "富士山");
+    expect(fuji.length).toBeGreaterThan(0);
+    expect(fuji.length).toBeLessThan(videos.resources.length);
+    expect(await titles(videos, "富士山 zzyzx")).toEqual([]);
+  });
+
   it("matches by stem and as a word prefix", async () => {
     // "volcanoes" finds videos whose text says "volcano" but never "volcanoes".
     const singular = videos.resources.filter((_, i) => /\bvolcano\b/i.test(videos.texts[i].join(" ")) && !/volcanoes/i.test(videos.texts[i].join(" ")));

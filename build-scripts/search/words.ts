@@ -4,7 +4,9 @@
  *
  *   fold       lower case, accents dropped (café → cafe, Ørsted → orsted)
  *   tokenizer  Lunr's: split on whitespace and hyphens
- *   trimmer    Lunr's: non-word characters off both ends
+ *   trimmer    Lunr's rule, non-word characters off both ends, over Unicode
+ *              letters and digits (Lunr's own uses ASCII \W and would trim
+ *              "富士山" to nothing)
  *   stop words Lunr's list: query words such as "the" or "of" narrow nothing
  *   stemmer    Lunr's Porter stemmer: "volcanoes" and "volcano" share a stem
  *
@@ -27,7 +29,8 @@ const QUERY_SEPARATOR = /[\s,]+/;
 export const fold = (text: string) =>
   text.toLowerCase().normalize("NFD").replace(MARKS, "").replace(OTHER_LETTERS, (c) => LETTERS[c]);
 
-const trim = (word: string) => lunr.trimmer(new lunr.Token(word, {})).toString();
+const EDGE_NON_WORD = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+const trim = (word: string) => word.replace(EDGE_NON_WORD, "");
 
 /** Lunr's tokens of a text, folded and trimmed, empty ones dropped. */
 function tokens(text: string): string[] {
