@@ -49,9 +49,9 @@ describe("netlify.toml", () => {
     expect(withGeneratedBlock(toml)).toBe(toml);
   });
 
-  it("publishes _site, builds with npm run build on Node 20 and declares the edge function", () => {
+  it("publishes _site, builds (and zips the mirror) with npm run mirror on Node 20 and declares the edge function", () => {
     const toml = readFileSync(TOML, "utf8");
-    expect(toml).toMatch(/\[build\][^[]*command = "npm run build"[^[]*publish = "_site"[^[]*edge_functions = "build-scripts\/edge\/functions"/);
+    expect(toml).toMatch(/\[build\][^[]*command = "npm run mirror"[^[]*publish = "_site"[^[]*edge_functions = "build-scripts\/edge\/functions"/);
     expect(toml).toMatch(/NODE_VERSION = "20"/);
     expect(toml).toMatch(/\[\[edge_functions\]\]\s+path = "\/api\/\*"\s+function = "api"/);
     expect(existsSync(path.join(PROJECT_DIR, "build-scripts/edge/functions/api.ts"))).toBe(true);
