@@ -3,10 +3,11 @@
  * (the API root in every format, the home page, the 404 page, the stylesheet)
  * and, once they are written, the `eleventy.after` event writes the lists and
  * per-resource files with build-scripts/write (see the README for why those
- * do not go through templates).
+ * do not go through templates), then the search indexes and the browser shim.
  */
 import { prepareBuild } from "./build-scripts/build/prepare.ts";
 import { writeApiTree } from "./build-scripts/write/write-api-tree.ts";
+import { writeSearchFiles } from "./build-scripts/write/write-search-files.ts";
 import { lastBuild } from "./build-scripts/build/build-report.ts";
 
 // Eleventy's config API is untyped JavaScript; this is the part we use.
@@ -29,7 +30,8 @@ export default async function (eleventyConfig: EleventyConfig) {
   eleventyConfig.addWatchTarget(build.config.contentDir);
 
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
-    lastBuild.apiStats = await writeApiTree(build.catalogue, build.config, directories.output, lastBuild.progress);
+    lastBuild.apiStats = await writeApiTree(build.catalogue, build.config, directories.output, lastBuild);
+    await writeSearchFiles(build.catalogue, build.config, directories.output, lastBuild.apiStats);
   });
 
   return {

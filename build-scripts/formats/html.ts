@@ -8,12 +8,12 @@
  * offline mirror works from any folder. Everything from content is escaped.
  * Lists are paged in the HTML view only: the data formats carry the whole list.
  */
-import type { Json } from "../catalogue/resource.ts";
+import { FIELD_ORDER, type Json } from "../catalogue/resource.ts";
 import { MEDIA_TYPES } from "./media-types.ts";
-import { escapeHtml } from "./html-escape.ts";
+import { escapeAttribute, escapeHtml } from "./html-escape.ts";
 import type { Renderer } from "./renderer.ts";
-import type { DocumentView, ListView, Page, RenderContext } from "./views.ts";
-import { depthOf, fileOfApiUrl, instanceFile, listFile, listPageFile, rootFile } from "../layout/output-tree.ts";
+import type { DocumentView, Download, ListView, Page, RenderContext } from "./views.ts";
+import { depthOf, fileOfApiUrl, instanceFile, LIST_VIEW_SCRIPT, listFile, listPageFile, rootFile } from "../layout/output-tree.ts";
 
 export const HTML_PAGE_SIZE = 100;
 const INDENT = "    ";
@@ -41,11 +41,15 @@ function stringHtml(value: string, context: RenderContext): string {
   const inSite = fileOfApiUrl(value, context.config.baseUrl, "html");
   const href = inSite ?? value;
   const rel = inSite ? "" : ' rel="nofollow noopener"';
-  return `"<a href="${escapeHtml(href)}"${rel}>${escapeHtml(value)}</a>"`;
+  return `"<a href="${escapeAttribute(href)}"${rel}>${escapeHtml(value)}</a>"`;
 }
 
-/** Relative path from a file to the site root, for <base href>. */
-const toRoot = (file: string) => "../".repeat(depthOf(file)) || "./";
+/**
+ * <base href> of a page: the relative way up to the site root, so the site
+ * works from any folder. Error pages are served at whatever path was asked
+ * for (as are OPTIONS answers), so theirs is the absolute root.
+ */
+const baseHref = (frame: Frame) => (frame.status ? "/" : "../".repeat(depthOf(frame.file)) || "./");
 
 interface Frame {
   readonly view: { name: string; path: string };
@@ -55,15 +59,16 @@ interface Frame {
   readonly alternates: (extension: string) => string;
   readonly crumbs: readonly { name: string; href?: string }[];
   readonly status?: string;
+  readonly method?: string;
   readonly before?: string;
 }
 
 function pageHead(frame: Frame): string {
   const crumbs = frame.crumbs
-    .map((c) => (c.href ? `<li><a href="${escapeHtml(c.href)}">${escapeHtml(c.name)}</a></li>` : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`))
+    .map((c) => (c.href ? `<li><a href="${escapeAttribute(c.href)}">${escapeHtml(c.name)}</a></li>` : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`))
     .join("");
   const formatLinks = MEDIA_TYPES.filter((f) => f.name !== "api")
-    .map((f) => `<a class="format" href="${escapeHtml(frame.alternates(f.extension))}" type="${f.mediaType}">${f.name}</a>`)
+    .map((f) => `<a class="format" href="${escapeAttribute(frame.alternates(f.extension))}" type="${f.mediaType}">${f.name}</a>`)
     .join(" ");
   return `<!DOCTYPE html>
 <html lang="en">
@@ -71,7 +76,7 @@ function pageHead(frame: Frame): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(frame.view.name)} – Catalogue API</title>
-<base href="${toRoot(frame.file)}">
+<base href="${baseHref(frame)}">
 <link rel="stylesheet" href="assets/api.css">
 </head>
 <body>
@@ -80,7 +85,7 @@ function pageHead(frame: Frame): string {
 <nav aria-label="breadcrumb"><ol class="breadcrumb">${crumbs}</ol></nav>
 <div class="page-header"><h1>${escapeHtml(frame.view.name)}</h1>
 <p class="formats">Format: <span class="format active">api</span> ${formatLinks}</p></div>
-${frame.before ?? ""}<div class="request-info"><pre class="request"><b>GET</b> ${escapeHtml(frame.view.path)}</pre></div>
+${frame.before ?? ""}<div class="request-info"><pre class="request"><b>${frame.method ?? "GET"}</b> ${escapeHtml(frame.view.path)}</pre></div>
 <div class="response-info"><pre class="response"><span class="meta"><b>HTTP ${frame.status ?? "200 OK"}</b>
 <b>Allow:</b> GET, HEAD, OPTIONS
 <b>Content-Type:</b> application/json
@@ -106,7 +111,7 @@ function listCrumbs(view: { collection: { name: string; label: string } }, activ
 function pager(view: ListView, page: Page): string {
   if (page.pages === 1) return "";
   const link = (n: number, text: string, rel: string) =>
-    `<a href="${escapeHtml(listPageFile(view.collection.name, n))}" rel="${rel}">${text}</a>`;
+    `<a href="${escapeAttribute(listPageFile(view.collection.name, n))}" rel="${rel}">${text}</a>`;
   const parts = [
     page.number > 1 ? link(page.number - 1, "« Previous", "prev") : "",
     `<span>Page ${page.number} of ${page.pages} · resources ${page.start + 1}–${page.start + page.count} of ${view.total}</span>`,
@@ -115,10 +120,30 @@ function pager(view: ListView, page: Page): string {
   return `<nav class="pagination" aria-label="pages">${parts.join(" ")}</nav>\n`;
 }
 
+/**
+ * The search box and fields picker of a list. Hidden until the list's script
+ * (shim/list-view.ts) shows it: without JavaScript the page is the plain list.
+ */
+function searchForm(view: ListView): string {
+  const name = view.collection.name;
+  const boxes = FIELD_ORDER[view.collection.kind]
+    .map((field) => `<label><input type="checkbox" name="fields" value="${escapeHtml(field)}"> ${escapeHtml(field)}</label>`)
+    .join("\n");
+  return `<form class="search-form" role="search" action="${escapeHtml(listFile(name, "html"))}" data-collection="${escapeHtml(name)}" hidden>
+<input type="search" name="search" aria-label="Search ${escapeHtml(view.collection.label.toLowerCase())} list" placeholder="Search…">
+<button type="submit">Search</button> <span class="search-status" role="status"></span>
+<details class="fields-picker"><summary>Fields</summary>
+${boxes}
+</details>
+</form>
+<script type="module" src="${LIST_VIEW_SCRIPT}"></script>
+`;
+}
+
 function documentFrame(view: DocumentView): Frame {
   switch (view.kind) {
     case "root":
-      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [{ name: "Api Root" }] };
+      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [{ name: "Api Root" }], before: view.download && downloadHtml(view.download) };
     case "instance": {
       const uuid = String(view.resource.uuid);
       return {
@@ -130,7 +155,14 @@ function documentFrame(view: DocumentView): Frame {
     }
     case "error":
       return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: `${view.status} ${view.statusText}` };
+    case "metadata":
+      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: "200 OK", method: "OPTIONS" };
   }
+}
+
+function downloadHtml(download: Download): string {
+  const name = download.file.slice(download.file.lastIndexOf("/") + 1);
+  return `<p class="download">Offline mirror of the whole site: <a href="${escapeHtml(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and run <code>npx http-server &lt;folder&gt;</code>.</p>\n`;
 }
 
 /** Items are rendered one level deep, as list entries; a lone resource drops that indentation. */
@@ -150,7 +182,7 @@ export const htmlRenderer: Renderer = {
       file: listPageFile(view.collection.name, page.number),
       alternates: (ext) => listFile(view.collection.name, ext),
       crumbs: listCrumbs(view, true),
-      before: pager(view, page),
+      before: searchForm(view) + pager(view, page),
     };
     return pageHead(frame) + (page.count === 0 ? "[]" : "[");
   },

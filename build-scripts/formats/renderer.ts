@@ -28,18 +28,19 @@ export interface Renderer {
 /** A whole list on one page: what the edge and the browser shim answer for a filtered list. */
 export function renderList(renderer: Renderer, view: ListView, resources: readonly JsonObject[], context: RenderContext): string {
   const page: Page = { number: 1, pages: 1, start: 0, count: resources.length };
-  let out = renderer.listHead(view, page, context);
-  resources.forEach((resource, i) => {
-    out += renderer.listEntry(renderer.item(resource, context), i);
-  });
-  return out + renderer.listTail(view, page, context);
+  return renderPage(renderer, view, page, resources.map((resource) => renderer.item(resource, context)), context);
+}
+
+/** One page of a list from its items, already serialized (exactly `page.count` of them). */
+export function renderPage(renderer: Renderer, view: ListView, page: Page, items: readonly string[], context: RenderContext): string {
+  return renderer.listHead(view, page, context) + items.map((item, i) => renderer.listEntry(item, i)).join("") + renderer.listTail(view, page, context);
 }
 
 /** Split a list of `total` items into pages of `size`; an empty list still has one page. */
 export function paginate(total: number, size: number): Page[] {
   const pages = Math.max(1, Math.ceil(total / size));
   return Array.from({ length: pages }, (_, i) => {
-    const start = i * size;
+    const start = i === 0 ? 0 : i * size; // 0 × Infinity would be NaN
     return { number: i + 1, pages, start, count: Math.min(size, total - start) };
   });
 }

@@ -13,6 +13,17 @@ export interface RootView {
   /** The request path, e.g. /api/ */
   readonly path: string;
   readonly data: JsonObject;
+  /** The offline mirror archive, once `npm run mirror` has written it (the HTML view links it). */
+  readonly download?: Download;
+}
+
+export interface Download {
+  /** The archive, below the site root. */
+  readonly file: string;
+  /** Its size for people, e.g. "1.3 MB". */
+  readonly size: string;
+  /** When it was made: an ISO 8601 UTC date-time. */
+  readonly date: string;
 }
 
 export interface ListView {
@@ -42,7 +53,15 @@ export interface ErrorView {
   readonly data: JsonObject;
 }
 
-export type DocumentView = RootView | InstanceView | ErrorView;
+/** Django REST Framework's answer to OPTIONS: the view's name, description and media types. */
+export interface MetadataView {
+  readonly kind: "metadata";
+  readonly name: string;
+  readonly path: string;
+  readonly data: JsonObject;
+}
+
+export type DocumentView = RootView | InstanceView | ErrorView | MetadataView;
 
 /** One page of a list: items [start, start + count) of `total`. */
 export interface Page {
@@ -56,12 +75,17 @@ export interface RenderContext {
   readonly config: SiteConfig;
 }
 
-export const rootView = (data: JsonObject): RootView => ({ kind: "root", name: "Api Root", path: "/api/", data });
+/** Django REST Framework's view names. */
+export const ROOT_NAME = "Api Root";
+export const listName = (collection: Collection) => `${collection.label} List`;
+export const instanceName = (collection: Collection) => `${collection.label} Instance`;
+
+export const rootView = (data: JsonObject, download?: Download): RootView => ({ kind: "root", name: ROOT_NAME, path: "/api/", data, download });
 
 export const listView = (collection: Collection, total: number): ListView => ({
-  kind: "list", name: `${collection.label} List`, path: `/api/${collection.name}`, collection, total,
+  kind: "list", name: listName(collection), path: `/api/${collection.name}`, collection, total,
 });
 
 export const instanceView = (collection: Collection, resource: JsonObject): InstanceView => ({
-  kind: "instance", name: `${collection.label} Instance`, path: `/api/${collection.name}/${resource.uuid}`, collection, resource,
+  kind: "instance", name: instanceName(collection), path: `/api/${collection.name}/${resource.uuid}`, collection, resource,
 });

@@ -8,6 +8,7 @@
 import type { Json, JsonObject } from "../catalogue/resource.ts";
 import type { Renderer } from "./renderer.ts";
 import type { DocumentView } from "./views.ts";
+import { toJson } from "./json.ts";
 import { XML_DECLARATION } from "./xml.ts";
 import { xmlEscape } from "./xml-names.ts";
 
@@ -48,19 +49,23 @@ function transUnit({ id, text }: Unit): string {
   return `\n      <trans-unit id="${xmlEscape(id)}" resname="${xmlEscape(resname)}"${datatype} xml:space="preserve"><source>${xmlEscape(text)}</source></trans-unit>`;
 }
 
-/** One <file> element; `original` names what was translated. */
-export function xliffFile(original: string, units: readonly Unit[]): string {
+/** One <file> element; `original` names what was translated, `note` (if any) goes in its header. */
+export function xliffFile(original: string, units: readonly Unit[], note?: string): string {
+  const header = note === undefined ? "" : `\n    <header><note>${xmlEscape(note)}</note></header>`;
   const body = units.length ? `${units.map(transUnit).join("")}\n    ` : "";
-  return `\n  <file original="${xmlEscape(original)}" source-language="en" datatype="plaintext">\n    <body>${body}</body>\n  </file>`;
+  return `\n  <file original="${xmlEscape(original)}" source-language="en" datatype="plaintext">${header}\n    <body>${body}</body>\n  </file>`;
 }
 
-const resourceFile = (resource: JsonObject) => xliffFile(String(resource.url), translatableUnits(resource));
+// A resource cut down by `fields` may lack its url; its uuid (or nothing) then names the file.
+const resourceFile = (resource: JsonObject) => xliffFile(String(resource.url ?? resource.uuid ?? ""), translatableUnits(resource));
 
 // XLIFF 1.2 requires at least one <file>: documents without translatable
-// resources (the root, an error, an empty list) carry one empty file naming them.
+// resources (the root, an error, OPTIONS metadata, an empty list) carry one
+// empty file naming them; their data (an error's detail, say) rides along as
+// JSON in the file's <note>, so nothing the other formats say is lost.
 function documentFile(view: DocumentView, context: { config: { baseUrl: string } }): string {
   if (view.kind === "instance") return resourceFile(view.resource);
-  return xliffFile(`${context.config.baseUrl}${view.path}`, []);
+  return xliffFile(`${context.config.baseUrl}${view.path}`, [], toJson(view.data));
 }
 
 export const xliffRenderer: Renderer = {

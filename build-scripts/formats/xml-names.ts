@@ -1,8 +1,8 @@
 /**
  * A reversible mapping from any JSON text to what XML 1.0 allows.
  *
- * Element names: a character that may not stand at its place in an XML Name
- * (a space, a leading digit, a colon, …) is written `_xHHHH_` (its code point
+ * Element names: a character other than an ASCII letter, digit, "_", "-" or
+ * "." (or a digit, "-" or "." in first place) is written `_xHHHH_` (its code point
  * in upper-case hex, 4 digits, or 8 beyond the BMP) — the convention of .NET's
  * XmlConvert.EncodeName and SQL Server. `Educator Reviewer` → `Educator_x0020_Reviewer`.
  * The empty key is written `_x_`.
@@ -18,22 +18,11 @@ const ESCAPE_ANY = /_x([0-9A-Fa-f]{8}|[0-9A-Fa-f]{4})_/g;
 const hex = (cp: number) => cp.toString(16).toUpperCase().padStart(cp > 0xffff ? 8 : 4, "0");
 const escaped = (cp: number) => `_x${hex(cp)}_`;
 
-function isNameStartChar(cp: number): boolean {
-  return (
-    (cp >= 0x41 && cp <= 0x5a) || cp === 0x5f || (cp >= 0x61 && cp <= 0x7a) ||
-    (cp >= 0xc0 && cp <= 0xd6) || (cp >= 0xd8 && cp <= 0xf6) || (cp >= 0xf8 && cp <= 0x2ff) ||
-    (cp >= 0x370 && cp <= 0x37d) || (cp >= 0x37f && cp <= 0x1fff) || (cp >= 0x200c && cp <= 0x200d) ||
-    (cp >= 0x2070 && cp <= 0x218f) || (cp >= 0x2c00 && cp <= 0x2fef) || (cp >= 0x3001 && cp <= 0xd7ff) ||
-    (cp >= 0xf900 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0xeffff)
-  );
-}
-
-function isNameChar(cp: number): boolean {
-  return (
-    isNameStartChar(cp) || cp === 0x2d || cp === 0x2e || (cp >= 0x30 && cp <= 0x39) || cp === 0xb7 ||
-    (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x203f && cp <= 0x2040)
-  );
-}
+// Names keep ASCII letters, digits, "_", "-" and "." only: XML 1.0's editions
+// disagree on which other characters may stand in a name, and parsers in use
+// (expat, fast-xml-parser) follow the older, narrower rules.
+const isNameStartChar = (cp: number) => (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a) || cp === 0x5f;
+const isNameChar = (cp: number) => isNameStartChar(cp) || (cp >= 0x30 && cp <= 0x39) || cp === 0x2d || cp === 0x2e;
 
 function isXmlChar(cp: number): boolean {
   return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
@@ -59,7 +48,7 @@ const NEEDS_NAME_ENCODING = /[^A-Za-z0-9_.\-]|^[0-9.\-]|_x/;
 export function encodeXmlName(key: string): string {
   if (key === "") return "_x_";
   if (!NEEDS_NAME_ENCODING.test(key)) return key;
-  const name = encode(key, (cp, first) => (first ? isNameStartChar(cp) : isNameChar(cp)) && cp !== 0x3a);
+  const name = encode(key, (cp, first) => (first ? isNameStartChar(cp) : isNameChar(cp)));
   return name === "_x_" ? "_x005F_x_" : name; // the key "_x_" must not read as the empty key
 
 }

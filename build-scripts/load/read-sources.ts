@@ -17,10 +17,26 @@ export async function readSources(projectDir: string, contentDir: string): Promi
   const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory() && !isHidden(d.name));
   return folders.flatMap((folder) => {
     const names = readdirSync(path.join(root, folder.name)).filter((n) => n.endsWith(".json") && !isHidden(n)).sort();
-    return names.map((name) => ({
-      file: path.relative(projectDir, path.join(root, folder.name, name)).split(path.sep).join("/"),
-      collection: folder.name,
-      text: readFileSync(path.join(root, folder.name, name), "utf8"),
-    }));
+    return names.map((name) => {
+      const file = path.join(root, folder.name, name);
+      return { ...sourceName(projectDir, file), text: readFileSync(file, "utf8") };
+    });
   });
+}
+
+/** What a source file is called in messages, and its collection (the folder it is in). */
+export function sourceName(projectDir: string, absolutePath: string): { file: string; collection: string } {
+  return { file: shownPath(projectDir, absolutePath), collection: path.basename(path.dirname(absolutePath)) };
+}
+
+/** Whether a path below the content folder is a record: <collection>/<name>.json, neither hidden. */
+export function isRecordPath(relativePath: string): boolean {
+  const parts = relativePath.split(/[\\/]/);
+  return parts.length === 2 && parts[1].endsWith(".json") && !parts.some(isHidden);
+}
+
+/** Relative to the project when inside it, else absolute: what a person can open. */
+function shownPath(projectDir: string, file: string): string {
+  const relative = path.relative(projectDir, file);
+  return relative.startsWith("..") ? file : relative.split(path.sep).join("/");
 }

@@ -1,19 +1,22 @@
 /**
  * Rules a JSON Schema cannot say: dates that exist on the calendar, modified
- * not before created, UUIDs and positions unique, units' lessons that resolve.
+ * not before created, fields still to fill in, UUIDs and positions unique,
+ * units' lessons that resolve.
  */
 import type { CatalogueEntry } from "../catalogue/catalogue.ts";
+import type { ResourceKind } from "../catalogue/collections.ts";
+import { unfilledProblems } from "./fill-in.ts";
 import { describeValue, type Problem } from "./problems.ts";
 
 const DATE_FIELDS = ["create_date", "modified_date"] as const;
 
 /** Checks on one record (run only on objects; the schema reports other shapes). */
-export function recordProblems(file: string, value: unknown): Problem[] {
+export function recordProblems(kind: ResourceKind, file: string, value: unknown): Problem[] {
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     return [];
   }
   const record = value as Record<string, unknown>;
-  const problems: Problem[] = [];
+  const problems: Problem[] = unfilledProblems(kind, file, record);
   const times: Partial<Record<(typeof DATE_FIELDS)[number], number>> = {};
   for (const field of DATE_FIELDS) {
     const date = record[field];

@@ -5,31 +5,24 @@
 import AjvModule from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { ResourceKind } from "../catalogue/collections.ts";
-import common from "../schemas/common.schema.json" with { type: "json" };
-import videos from "../schemas/videos.schema.json" with { type: "json" };
-import units from "../schemas/units.schema.json" with { type: "json" };
-import generic from "../schemas/generic.schema.json" with { type: "json" };
+import { SCHEMAS } from "../schemas/schemas.ts";
+import { isUnfilled } from "./fill-in.ts";
 import { describeValue, pointerSegment, type Problem } from "./problems.ts";
 
 // ajv ships CommonJS; under ESM its class may sit on .default.
 const Ajv = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
 
-export const SCHEMA_FILE: Record<ResourceKind, string> = {
-  video: "videos.schema.json",
-  unit: "units.schema.json",
-  generic: "generic.schema.json",
-};
 
 let validators: Record<ResourceKind, ValidateFunction> | undefined;
 
 function compiled(): Record<ResourceKind, ValidateFunction> {
   if (!validators) {
     const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
-    ajv.addSchema(common);
+    ajv.addSchema(SCHEMAS.common);
     validators = {
-      video: ajv.compile(videos),
-      unit: ajv.compile(units),
-      generic: ajv.compile(generic),
+      video: ajv.compile(SCHEMAS.video),
+      unit: ajv.compile(SCHEMAS.unit),
+      generic: ajv.compile(SCHEMAS.generic),
     };
   }
   return validators;
@@ -38,11 +31,12 @@ function compiled(): Record<ResourceKind, ValidateFunction> {
 export function checkSchema(kind: ResourceKind, file: string, record: unknown): Problem[] {
   const validate = compiled()[kind];
   if (validate(record)) return [];
-  return (validate.errors ?? []).filter(isUseful).map((e) => toProblem(file, e));
+  return (validate.errors ?? []).filter((e) => isUseful(e) && !isUnfilled(kind, e.instancePath.slice(1), e.data)).map((e) => toProblem(file, e));
 }
 
 // With allErrors, a failing `type` also reports the pattern/items errors below it;
 // keep the most specific ones and drop ajv's "must match a schema in anyOf" summaries.
+// A field still to fill in (empty) is a warning of the record rules instead.
 const isUseful = (e: ErrorObject) => e.keyword !== "if" && e.keyword !== "anyOf";
 
 function toProblem(file: string, e: ErrorObject): Problem {
@@ -71,5 +65,5 @@ function schemaOfProperty(e: ErrorObject, field: string): string | undefined {
   if (!prop) return undefined;
   if (prop.description) return prop.description;
   const def = prop.$ref?.match(/#\/definitions\/(\w+)$/)?.[1];
-  return def ? (common.definitions as Record<string, { description?: string }>)[def]?.description : undefined;
+  return def ? (SCHEMAS.common.definitions as Record<string, { description?: string }>)[def]?.description : undefined;
 }

@@ -27,29 +27,32 @@ export function validateSources(sources: readonly SourceFile[]): ValidationResul
   const problems: Problem[] = [];
   const entries: CatalogueEntry[] = [];
   for (const source of sources) {
-    const collection = findCollection(source.collection);
-    if (!collection) {
-      problems.push({
-        file: source.file, pointer: "", severity: "error",
-        expected: "a file in a folder named after one of the 31 collections of the API root",
-        found: `a record in the unknown collection "${source.collection}"`,
-      });
-      continue;
-    }
-    const parsed = parseJson(source);
-    if ("problem" in parsed) {
-      problems.push(parsed.problem);
-      continue;
-    }
-    const found = [...checkSchema(collection.kind, source.file, parsed.value), ...recordProblems(source.file, parsed.value)];
-    problems.push(...found);
-    if (!found.some((p) => p.severity === "error")) {
-      entries.push({ collection, record: parsed.value as SourceRecord, file: source.file });
-    }
+    const checked = validateSource(source);
+    problems.push(...checked.problems);
+    if (checked.entry) entries.push(checked.entry);
   }
   problems.push(...crossRecordProblems(entries));
   const failed = problems.some((p) => p.severity === "error");
   return { catalogue: failed ? undefined : buildCatalogue(entries), problems };
+}
+
+/** One file on its own: its problems, and its entry if it has no errors (cross-record rules not yet applied). */
+export function validateSource(source: SourceFile): { entry?: CatalogueEntry; problems: Problem[] } {
+  const collection = findCollection(source.collection);
+  if (!collection) {
+    return {
+      problems: [{
+        file: source.file, pointer: "", severity: "error",
+        expected: "a file in a folder named after one of the 31 collections of the API root",
+        found: `a record in the unknown collection "${source.collection}"`,
+      }],
+    };
+  }
+  const parsed = parseJson(source);
+  if ("problem" in parsed) return { problems: [parsed.problem] };
+  const problems = [...checkSchema(collection.kind, source.file, parsed.value), ...recordProblems(collection.kind, source.file, parsed.value)];
+  if (problems.some((p) => p.severity === "error")) return { problems };
+  return { entry: { collection, record: parsed.value as SourceRecord, file: source.file }, problems };
 }
 
 function parseJson(source: SourceFile): { value: unknown } | { problem: Problem } {

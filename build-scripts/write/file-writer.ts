@@ -1,13 +1,16 @@
 /**
  * Writes many small files, and lists piece by piece, from a second thread
  * (write-worker.ts) so that the disk work overlaps the rendering: operations
- * are sent in batches of about a megabyte, at most a few batches ahead of the
- * disk, so memory stays flat however big the catalogue is. The thread writes
- * with synchronous calls, one file after another, which on this kind of disk
- * beats many writes in flight on the thread pool (see README, Performance).
+ * go in batches of about a megabyte, at most a few batches ahead of the disk,
+ * so memory stays flat however big the catalogue is. The thread writes with
+ * synchronous calls, one file after another, which on this kind of disk beats
+ * many writes in flight on the thread pool (see README, Performance).
+ *
+ * One thread serves every FileWriter of the process (watch mode makes one per
+ * save) and does not keep the process alive while it has nothing to do.
  */
 import { Worker } from "node:worker_threads";
-import type { WorkerReply, WriteOp } from "./write-ops.ts";
+import type { WorkerReply, WriteBatch, WriteOp } from "./write-ops.ts";
 import { WriteStats } from "./write-stats.ts";
 
 const BATCH_CHARS = 1 << 20;
@@ -19,37 +22,70 @@ const STREAM_CHUNK = 256 * 1024;
 const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./write-worker.ts", import.meta.url).href)}); });`;
 
+/** The process's writing thread, started on first use; replies go to the FileWriter that sent the batch. */
+class WriterThread {
+  private worker?: Worker;
+  private busy = 0;
+  private readonly writers = new Map<number, FileWriter>();
+
+  send(writer: FileWriter, batch: WriteBatch): void {
+    const worker = (this.worker ??= this.start());
+    this.writers.set(batch.writer, writer);
+    if (this.busy++ === 0) worker.ref();
+    worker.postMessage(batch);
+  }
+
+  private start(): Worker {
+    const worker = new Worker(WORKER_BOOTSTRAP, { eval: true });
+    worker.on("message", (reply: WorkerReply) => {
+      const writer = this.writers.get(reply.writer);
+      if (reply.kind !== "error" && --this.busy === 0) worker.unref();
+      if (reply.kind === "stats") this.writers.delete(reply.writer);
+      writer?.receive(reply);
+    });
+    const stop = (error: Error) => {
+      this.worker = undefined;
+      this.busy = 0;
+      for (const writer of this.writers.values()) writer.fail(error);
+      this.writers.clear();
+    };
+    worker.on("error", stop);
+    worker.on("exit", () => stop(new Error("The writing thread stopped.")));
+    return worker;
+  }
+}
+
+const thread = new WriterThread();
+let nextWriterId = 0;
+let nextStreamId = 0;
+
 export class FileWriter {
-  private readonly worker: Worker;
+  private readonly id = nextWriterId++;
   private batch: WriteOp[] = [];
   private batchChars = 0;
   private inFlight = 0;
   private wakeUp?: () => void;
   private failure?: Error;
-  private nextStreamId = 0;
-  private finished?: { resolve: (stats: WriteStats) => void; reject: (error: Error) => void };
+  private finished?: { resolve: () => void; reject: (error: Error) => void };
 
-  constructor(outDir: string) {
-    this.worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { outDir } });
-    this.worker.on("message", (reply: WorkerReply) => this.receive(reply));
-    this.worker.on("error", (error) => this.fail(error));
-    this.worker.on("exit", () => this.fail(new Error("The writing thread stopped before the end.")));
-  }
+  /** `stats` may be shared, to count several writers' files together; it is complete after `flush`. */
+  constructor(private readonly outDir: string, readonly stats = new WriteStats()) {}
 
-  private receive(reply: WorkerReply): void {
+  /** @internal A reply of the writing thread. */
+  receive(reply: WorkerReply): void {
     if (reply.kind === "done") {
       this.inFlight -= 1;
       this.wakeUp?.();
     } else if (reply.kind === "error") {
       this.fail(new Error(`Writing the output failed: ${reply.message}`));
     } else {
-      const stats = new WriteStats();
-      for (const [ext, entry] of reply.byExtension) stats.byExtension.set(ext, entry);
-      this.finished?.resolve(stats);
+      this.stats.merge(reply.byExtension);
+      this.finished?.resolve();
     }
   }
 
-  private fail(error: Error): void {
+  /** @internal */
+  fail(error: Error): void {
     this.failure ??= error;
     this.wakeUp?.();
     this.finished?.reject(this.failure);
@@ -63,10 +99,10 @@ export class FileWriter {
     if (this.batchChars >= BATCH_CHARS) await this.send();
   }
 
-  private async send(): Promise<void> {
+  private async send(last = false): Promise<void> {
     while (this.inFlight >= MAX_BATCHES_IN_FLIGHT && !this.failure) await new Promise<void>((resolve) => (this.wakeUp = resolve));
     if (this.failure) throw this.failure;
-    this.worker.postMessage(this.batch);
+    thread.send(this, { writer: this.id, outDir: this.outDir, ops: this.batch, last });
     this.inFlight += 1;
     this.batch = [];
     this.batchChars = 0;
@@ -79,28 +115,18 @@ export class FileWriter {
 
   /** A file written piece by piece. */
   async stream(file: string): Promise<StreamedFile> {
-    const id = this.nextStreamId++;
+    const id = nextStreamId++;
     await this.queue({ kind: "open", id, file }, 0);
     return new StreamedFile(this, id);
   }
 
-  /** Wait for every queued write; returns what was written. */
+  /** Wait until everything queued is written; `stats` then counts it. */
   async flush(): Promise<WriteStats> {
-    try {
-      if (this.batch.length) await this.send();
-      const stats = new Promise<WriteStats>((resolve, reject) => (this.finished = { resolve, reject }));
-      if (this.failure) throw this.failure;
-      this.worker.postMessage("end");
-      return await stats;
-    } finally {
-      await this.abort();
-    }
-  }
-
-  /** Stop the writing thread (what is queued may not be written). */
-  async abort(): Promise<void> {
-    this.worker.removeAllListeners("exit");
-    await this.worker.terminate();
+    await this.send(true);
+    // Replies arrive as events, after this continuation: nothing is missed.
+    await new Promise<void>((resolve, reject) => (this.finished = { resolve, reject }));
+    if (this.failure) throw this.failure;
+    return this.stats;
   }
 }
 

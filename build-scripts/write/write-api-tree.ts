@@ -7,51 +7,64 @@
  * here because an Eleventy page per file costs time and memory per page.
  */
 import type { Catalogue } from "../catalogue/catalogue.ts";
-import { COLLECTIONS } from "../catalogue/collections.ts";
-import { toResource } from "../catalogue/resource.ts";
+import { COLLECTIONS, type Collection } from "../catalogue/collections.ts";
+import { toResource, type SourceRecord } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { FORMATS } from "../formats/formats.ts";
 import { paginate } from "../formats/renderer.ts";
 import { instanceView, listView, type Page, type RenderContext } from "../formats/views.ts";
 import { instanceFile, listPageFile } from "../layout/output-tree.ts";
 import { FileWriter, type StreamedFile } from "./file-writer.ts";
+import type { ItemSink } from "../build/build-report.ts";
 import type { WriteStats } from "./write-stats.ts";
 
 export type Progress = (collection: string, done: number, total: number) => void;
 
-export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, outDir: string, progress?: Progress): Promise<WriteStats> {
-  const writer = new FileWriter(outDir);
-  try {
-    await writeCollections(writer, catalogue, config, progress);
-  } catch (error) {
-    await writer.abort();
-    throw error;
-  }
-  return writer.flush();
+export interface WriteOptions {
+  readonly progress?: Progress;
+  /** Given each resource's items as they are serialized (watch mode keeps them). */
+  readonly onItem?: ItemSink;
 }
 
-async function writeCollections(writer: FileWriter, catalogue: Catalogue, config: SiteConfig, progress?: Progress): Promise<void> {
+export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, outDir: string, options: WriteOptions = {}): Promise<WriteStats> {
+  const writer = new FileWriter(outDir);
   const context: RenderContext = { config };
   for (const collection of COLLECTIONS) {
     const entries = catalogue.lists.get(collection.name) ?? [];
-    const view = listView(collection, entries.length);
-    const lists = FORMATS.map((format) => new PagedList(writer, format.extension, format.renderer, view, context, entries.length));
+    const lists = collectionLists(writer, collection, entries.length, context);
     for (const [i, { record }] of entries.entries()) {
-      const resource = toResource(collection, record, config);
-      const iview = instanceView(collection, resource);
-      for (const [f, format] of FORMATS.entries()) {
-        const item = format.renderer.item(resource, context);
-        await writer.write(instanceFile(collection.name, record.uuid, format.extension), format.renderer.instance(item, iview, context));
-        await lists[f].add(item);
-      }
-      if (progress && (i + 1) % 1000 === 0) progress(collection.name, i + 1, entries.length);
+      const items = await writeResource(writer, collection, record, context);
+      for (const [f, item] of items.entries()) await lists[f].add(item);
+      options.onItem?.(collection.name, i, items);
+      if (options.progress && (i + 1) % 1000 === 0) options.progress(collection.name, i + 1, entries.length);
     }
     for (const list of lists) await list.close();
   }
+  await writer.flush();
+  return writer.stats;
+}
+
+/** Serialize one resource in every format and queue its own files; returns its items (in the order of FORMATS). */
+export async function writeResource(writer: FileWriter, collection: Collection, record: SourceRecord, context: RenderContext): Promise<string[]> {
+  const resource = toResource(collection, record, context.config);
+  const iview = instanceView(collection, resource);
+  const items: string[] = [];
+  for (const format of FORMATS) {
+    const item = format.renderer.item(resource, context);
+    await writer.write(instanceFile(collection.name, record.uuid, format.extension), format.renderer.instance(item, iview, context));
+    items.push(item);
+  }
+  return items;
+}
+
+/** A collection's lists, one per format (in the order of FORMATS), ready for `total` items. */
+export function collectionLists(writer: FileWriter, collection: Collection, total: number, context: RenderContext): PagedList[] {
+  const view = listView(collection, total);
+  return FORMATS.map((format) => new PagedList(writer, format.extension, format.renderer, view, context, total));
 }
 
 /** One format's list of a collection, written page by page as items arrive. */
-class PagedList {
+export class PagedList {
   private readonly pages: Page[];
   private pageIndex = 0;
   private indexInPage = 0;

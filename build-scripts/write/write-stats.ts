@@ -10,6 +10,16 @@ export class WriteStats {
     this.byExtension.set(ext, entry);
   }
 
+  /** Add counts gathered elsewhere (by the writing thread). */
+  merge(byExtension: Iterable<[string, { files: number; bytes: number }]>): void {
+    for (const [ext, counts] of byExtension) {
+      const entry = this.byExtension.get(ext) ?? { files: 0, bytes: 0 };
+      entry.files += counts.files;
+      entry.bytes += counts.bytes;
+      this.byExtension.set(ext, entry);
+    }
+  }
+
   get files(): number {
     return [...this.byExtension.values()].reduce((n, e) => n + e.files, 0);
   }

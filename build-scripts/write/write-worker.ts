@@ -1,28 +1,33 @@
 /**
- * The writing thread of FileWriter: receives batches of file operations and
- * carries them out with synchronous calls, in order, one batch at a time, so
- * the disk work overlaps the rendering on the main thread. Replies "done"
- * after each batch (or the first error), and its statistics at the end.
+ * The writing thread of FileWriter: carries out batches of file operations
+ * with synchronous calls, in order, so the disk work overlaps the rendering
+ * on the main thread. Answers each batch with "done" (or "error", after which
+ * that writer's operations are skipped), and a writer's last batch with what
+ * it wrote.
  */
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
-import { parentPort, workerData } from "node:worker_threads";
-import type { WriteOp, WorkerReply } from "./write-ops.ts";
+import { parentPort } from "node:worker_threads";
+import type { WorkerReply, WriteBatch, WriteOp } from "./write-ops.ts";
 import { WriteStats } from "./write-stats.ts";
 
-const outDir = (workerData as { outDir: string }).outDir;
-const stats = new WriteStats();
-const madeDirs = new Set<string>();
-const open = new Map<number, { file: string; fd: number; bytes: number }>();
-
-function ensureDir(target: string): void {
-  const dir = path.dirname(target);
-  if (madeDirs.has(dir)) return;
-  mkdirSync(dir, { recursive: true });
-  madeDirs.add(dir);
+interface WriterState {
+  readonly stats: WriteStats;
+  /** Folders this writer made (per writer: between two writers, folders may be moved or removed). */
+  readonly madeDirs: Set<string>;
+  failed: boolean;
 }
 
-function run(op: WriteOp): void {
+const streams = new Map<number, { file: string; fd: number; bytes: number }>();
+const writers = new Map<number, WriterState>();
+
+function run(op: WriteOp, outDir: string, { stats, madeDirs }: WriterState): void {
+  const ensureDir = (target: string) => {
+    const dir = path.dirname(target);
+    if (madeDirs.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir);
+  };
   switch (op.kind) {
     case "file": {
       const target = path.join(outDir, op.file);
@@ -34,36 +39,41 @@ function run(op: WriteOp): void {
     case "open": {
       const target = path.join(outDir, op.file);
       ensureDir(target);
-      open.set(op.id, { file: op.file, fd: openSync(target, "w"), bytes: 0 });
+      streams.set(op.id, { file: op.file, fd: openSync(target, "w"), bytes: 0 });
       return;
     }
     case "append": {
-      const stream = open.get(op.id)!;
+      const stream = streams.get(op.id)!;
       stream.bytes += writeSync(stream.fd, op.text);
       return;
     }
     case "close": {
-      const stream = open.get(op.id)!;
+      const stream = streams.get(op.id)!;
       closeSync(stream.fd);
-      open.delete(op.id);
+      streams.delete(op.id);
       stats.add(stream.file, stream.bytes);
       return;
     }
   }
 }
 
-let failed = false;
-parentPort!.on("message", (message: WriteOp[] | "end") => {
-  if (message === "end") {
-    parentPort!.postMessage({ kind: "stats", byExtension: [...stats.byExtension] } satisfies WorkerReply);
-    return;
+const reply = (message: WorkerReply) => parentPort!.postMessage(message);
+
+parentPort!.on("message", (batch: WriteBatch) => {
+  let writer = writers.get(batch.writer);
+  if (!writer) writers.set(batch.writer, (writer = { stats: new WriteStats(), madeDirs: new Set(), failed: false }));
+  if (!writer.failed) {
+    try {
+      for (const op of batch.ops) run(op, batch.outDir, writer);
+    } catch (error) {
+      writer.failed = true;
+      reply({ kind: "error", writer: batch.writer, message: (error as Error).message });
+    }
   }
-  if (failed) return;
-  try {
-    for (const op of message) run(op);
-    parentPort!.postMessage({ kind: "done" } satisfies WorkerReply);
-  } catch (error) {
-    failed = true;
-    parentPort!.postMessage({ kind: "error", message: (error as Error).message } satisfies WorkerReply);
+  if (batch.last) {
+    writers.delete(batch.writer);
+    reply({ kind: "stats", writer: batch.writer, byExtension: [...writer.stats.byExtension] });
+  } else {
+    reply({ kind: "done", writer: batch.writer });
   }
 });

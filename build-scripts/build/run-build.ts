@@ -1,0 +1,56 @@
+/**
+ * One whole build: validate the content, let Eleventy build the site into a
+ * staging folder, then swap it in for the output folder. A failed build
+ * clears the staging folder and leaves the previous output as it was.
+ * Used by `npm run build`, `npm run dev` and `npm run mirror`.
+ */
+import Eleventy from "@11ty/eleventy";
+import { lastBuild, type ItemSink } from "./build-report.ts";
+import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
+import { clearStaging, stagingDir, swapInStaging } from "../write/swap-output.ts";
+import { WriteStats } from "../write/write-stats.ts";
+
+export interface BuildOutcome {
+  readonly build: PreparedBuild;
+  readonly stats: WriteStats;
+  readonly seconds: number;
+}
+
+export interface BuildOptions {
+  /** Told how far each collection's files are. */
+  readonly progress?: (collection: string, done: number, total: number) => void;
+  /** Given every serialized resource (watch mode keeps them). */
+  readonly onItem?: ItemSink;
+}
+
+/** Eleventy reads templates/ and .eleventy.ts from the working folder, the project. */
+
+export async function runBuild(outDir: string, options: BuildOptions = {}): Promise<BuildOutcome> {
+  const started = performance.now();
+  try {
+    const build = await prepareBuild(process.cwd());
+    lastBuild.progress = options.progress;
+    lastBuild.onItem = options.onItem;
+    lastBuild.apiStats = undefined;
+    await clearStaging(outDir);
+    const eleventy = new Eleventy("templates", stagingDir(outDir), { configPath: ".eleventy.ts", quietMode: true });
+    const pages = (await eleventy.write()) as unknown as { outputPath: string; content?: unknown }[];
+    const stats = lastBuild.apiStats ?? new WriteStats();
+    for (const page of pages) {
+      if (typeof page.content === "string") stats.add(page.outputPath, Buffer.byteLength(page.content));
+    }
+    await swapInStaging(outDir);
+    return { build, stats, seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    await clearStaging(outDir);
+    throw findContentError(error) ?? error;
+  }
+}
+
+/** Eleventy wraps errors thrown in its config; look through the causes. */
+function findContentError(error: unknown): ContentError | undefined {
+  for (let e = error as { cause?: unknown; originalError?: unknown } | undefined; e; e = (e.cause ?? e.originalError) as typeof e) {
+    if (e instanceof ContentError) return e;
+  }
+  return undefined;
+}

@@ -1,0 +1,31 @@
+/**
+ * npm run serve: serves the built site (env OUTPUT_DIR, default _site) at
+ * http://127.0.0.1:${PORT:-8080} as Netlify would (see build-scripts/serve/).
+ * `npm start` builds first. SIGINT / SIGTERM stop it cleanly.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { startServer } from "../serve/server.ts";
+
+const projectDir = process.cwd();
+const siteDir = path.resolve(projectDir, process.env.OUTPUT_DIR || "_site");
+if (!existsSync(path.join(siteDir, "api"))) {
+  console.error(`No built site in ${siteDir}: run \`npm run build\` first (or \`npm start\`, which builds and serves).`);
+  process.exit(1);
+}
+
+const server = await startServer({
+  host: "127.0.0.1",
+  port: Number(process.env.PORT || 8080),
+  projectDir,
+  siteDir,
+  log: (line) => console.log(line),
+});
+console.log(`Serving ${path.relative(projectDir, siteDir) || "."}/ at ${server.url}/ (API root: ${server.url}/api/) — Ctrl-C stops.`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.log(`${signal}: stopping.`);
+    void server.close().then(() => process.exit(0));
+  });
+}

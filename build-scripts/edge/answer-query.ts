@@ -1,0 +1,34 @@
+/**
+ * A list or resource asked for with `search` or `fields`: answered by
+ * query/answer.ts (the browser shim's code, with the same published index and
+ * records files), which reads those files through the static site's `next`.
+ */
+import type { SiteAddresses } from "../query/answer.ts";
+import { PublishedApi } from "../query/answer.ts";
+import type { LoadText } from "../search/find-records.ts";
+import type { Format } from "../formats/formats.ts";
+import type { ApiRoute } from "./api-route.ts";
+import type { Next } from "./handle-request.ts";
+
+type ResourceRoute = Exclude<ApiRoute, { view: "root" }>;
+
+/** Whether a list or resource is asked with a search or fields, which the files alone do not hold. */
+export function wantsQuery(route: ApiRoute, params: URLSearchParams): route is ResourceRoute {
+  if (route.view === "root") return false;
+  return (route.view === "list" && (params.get("search") ?? "").trim() !== "") || (params.get("fields") ?? "").trim() !== "";
+}
+
+export async function answerQuery(request: Request, route: ResourceRoute, format: Format, next: Next, site: SiteAddresses) {
+  const load: LoadText = async (file) => {
+    const response = await next(new Request(new URL(`/${file}`, request.url)));
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    if (!response.ok) throw new Error(`${response.status} for /${file}`);
+    return response.text();
+  };
+  const params = new URL(request.url).searchParams;
+  const path = route.view === "list" ? `/api/${route.collection.name}` : `/api/${route.collection.name}/${route.uuid}`;
+  return new PublishedApi(load, site).answer({ path, search: params.get("search"), fields: params.get("fields"), format: format.name });
+}

@@ -1,0 +1,88 @@
+/**
+ * From an API dump (the JSON array `GET /api/<collection>?format=json` returns)
+ * to source records: the inverse of catalogue/resource.ts. Derived fields are
+ * checked against the configuration and dropped; list order becomes
+ * `position` 1..N, so building again gives the same list.
+ */
+import type { Collection } from "../catalogue/collections.ts";
+import { FIELD_ORDER, resourceUrl, type Json, type JsonObject } from "../catalogue/resource.ts";
+import type { SiteConfig } from "../config/site-config.ts";
+import { describeValue, type Problem } from "../validate/problems.ts";
+import { checkSchema } from "../validate/schema-check.ts";
+
+export interface ImportedRecord {
+  /** File name inside content/<collection>/. */
+  readonly fileName: string;
+  readonly record: JsonObject;
+}
+
+const DERIVED = new Set(["url", "html_url", "content_type"]);
+
+export function dumpToRecords(
+  collection: Collection,
+  dump: unknown,
+  config: SiteConfig,
+  dumpFile: string,
+  schemaRef: string,
+): { records: ImportedRecord[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const problem = (pointer: string, expected: string, found: string) => problems.push({ file: dumpFile, pointer, expected, found, severity: "error" });
+  if (!Array.isArray(dump)) {
+    problem("", `a JSON array of ${collection.name} resources (what GET /api/${collection.name}?format=json returns)`, describeValue(dump));
+    return { records: [], problems };
+  }
+  const records: ImportedRecord[] = [];
+  const usedNames = new Set<string>();
+  dump.forEach((resource: unknown, index) => {
+    const at = `/${index}`;
+    if (!resource || typeof resource !== "object" || Array.isArray(resource)) {
+      problem(at, "a resource object", describeValue(resource));
+      return;
+    }
+    const before = problems.length;
+    const r = resource as JsonObject;
+    const uuid = String(r.uuid);
+    if (r.url !== resourceUrl(config, collection.name, uuid)) {
+      problem(`${at}/url`, `${resourceUrl(config, collection.name, uuid)} (set BASE_URL to the dump's base address)`, describeValue(r.url));
+    }
+    const siteRoot = `${config.siteUrl}/`;
+    if (typeof r.html_url !== "string" || !r.html_url.startsWith(siteRoot)) {
+      problem(`${at}/html_url`, `an address starting with ${siteRoot} (set SITE_URL to the dump's site address)`, describeValue(r.html_url));
+    }
+    if (r.content_type !== collection.contentType) {
+      problem(`${at}/content_type`, JSON.stringify(collection.contentType), describeValue(r.content_type));
+    }
+    const unknown = Object.keys(r).filter((k) => !FIELD_ORDER[collection.kind].includes(k));
+    for (const key of unknown) problem(`${at}/${key}`, `only the fields of ${collection.name} resources`, `the field "${key}"`);
+
+    const record: JsonObject = { $schema: schemaRef, position: index + 1, uuid: r.uuid, html_path: String(r.html_url ?? "").slice(siteRoot.length) };
+    for (const field of FIELD_ORDER[collection.kind]) {
+      if (DERIVED.has(field) || field === "uuid" || !(field in r)) continue;
+      record[field] = field === "lessons" ? lessonUuids(r.lessons, config, `${at}/lessons`, problem) : r[field];
+    }
+    for (const p of checkSchema(collection.kind, dumpFile, record)) {
+      problems.push({ ...p, pointer: `${at}${p.pointer}` });
+    }
+    if (problems.length === before) records.push({ fileName: fileNameFor(record, usedNames), record });
+  });
+  return { records, problems };
+}
+
+function lessonUuids(lessons: Json, config: SiteConfig, at: string, problem: (p: string, e: string, f: string) => void): Json {
+  if (!Array.isArray(lessons)) return lessons;
+  const prefix = `${config.baseUrl}/api/lessons/`;
+  return lessons.map((url, i) => {
+    if (typeof url === "string" && url.startsWith(prefix)) return url.slice(prefix.length);
+    problem(`${at}/${i}`, `a lesson address starting with ${prefix}`, describeValue(url));
+    return url;
+  });
+}
+
+/** The last segment of html_path, else the UUID; never twice in one collection. */
+function fileNameFor(record: JsonObject, used: Set<string>): string {
+  const slug = String(record.html_path).split("/").filter(Boolean).pop()?.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "");
+  let name = slug || String(record.uuid);
+  if (used.has(name)) name = `${name}-${String(record.uuid).slice(0, 8)}`;
+  used.add(name);
+  return `${name}.json`;
+}

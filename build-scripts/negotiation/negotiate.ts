@@ -1,0 +1,55 @@
+/**
+ * Content negotiation, in the manner of Django REST Framework's
+ * DefaultContentNegotiation: the one place that decides which format of the
+ * table answers a request.
+ *
+ *   1. `format` query parameter: a format name picks it; an unknown name is a 404.
+ *   2. `accept` query parameter: read as if it were the Accept header.
+ *   3. the Accept header: the acceptable format with the highest quality wins;
+ *      ties go to the more specific media range, then to the table's order.
+ *      Nothing acceptable is a 406.
+ *   4. no header (or `*\/*`): the first format of the table, the HTML view.
+ *
+ * Unlike DRF, a known `format` wins outright (DRF would still check it against
+ * the Accept header): that is what Netlify's rules can do without the edge,
+ * so both hosts agree. Pure: no Node APIs.
+ */
+import { MEDIA_TYPES, type MediaType } from "../formats/media-types.ts";
+import { parseAccept, rangeMatches, type MediaRange } from "./accept-header.ts";
+
+export type Negotiation =
+  | { readonly status: 200; readonly format: MediaType; readonly by: "format" | "accept" | "header" | "default" }
+  | { readonly status: 404 | 406; readonly reason: string };
+
+export const DEFAULT_MEDIA_TYPE: MediaType = MEDIA_TYPES[0];
+
+export function negotiate(query: URLSearchParams, acceptHeader: string | null): Negotiation {
+  const formatName = query.get("format");
+  if (formatName) {
+    const format = MEDIA_TYPES.find((f) => f.name === formatName);
+    if (!format) return { status: 404, reason: `Unknown format "${formatName}".` };
+    return { status: 200, format, by: "format" };
+  }
+  const acceptParam = query.get("accept");
+  if (acceptParam) return byAccept(acceptParam, "accept");
+  if (acceptHeader && acceptHeader.trim() !== "") return byAccept(acceptHeader, "header");
+  return { status: 200, format: DEFAULT_MEDIA_TYPE, by: "default" };
+}
+
+function byAccept(accept: string, by: "accept" | "header"): Negotiation {
+  const ranges = parseAccept(accept);
+  const ranked = MEDIA_TYPES.map((format, order) => ({ format, order, range: mostSpecificRange(ranges, format.mediaType) }))
+    .filter((c): c is typeof c & { range: MediaRange } => c.range !== undefined && c.range.q > 0)
+    .sort((a, b) => b.range.q - a.range.q || b.range.precedence - a.range.precedence || a.order - b.order);
+  if (ranked.length === 0) return { status: 406, reason: `No format satisfies "${accept}".` };
+  return { status: 200, format: ranked[0].format, by };
+}
+
+/** RFC 9110: a media type takes the quality of the most specific range that covers it. */
+function mostSpecificRange(ranges: readonly MediaRange[], mediaType: string): MediaRange | undefined {
+  let best: MediaRange | undefined;
+  for (const range of ranges) {
+    if (rangeMatches(range, mediaType) && (!best || range.precedence > best.precedence)) best = range;
+  }
+  return best;
+}

@@ -1,0 +1,93 @@
+/**
+ * Builds a collection's search index from its records' searchable texts:
+ * an inverted index (term → positions of the records holding it) sorted by
+ * term and cut into files of about TERM_FILE_CHARS characters, in the manner
+ * of Pagefind, so that a query loads only the files its words fall in.
+ * Pure: the build writes what this returns (see write/write-search-files.ts).
+ *
+ * A term file is lines of `term postings` (a term never holds whitespace);
+ * the manifest names each file's first term. Results are a set, not a
+ * ranking, so no frequencies or positions are stored.
+ */
+import { encodePostings } from "./postings.ts";
+import { indexTerms, stem } from "./words.ts";
+
+export const TERM_FILE_CHARS = 24_000;
+/** Records per records file: the slices of the list that a search fetches its matches from. */
+export const RECORDS_PER_FILE = 25;
+
+export interface SearchManifest {
+  readonly version: 1;
+  /** How many records the list holds; positions run from 0 to records - 1, in list order. */
+  readonly records: number;
+  readonly recordsPerFile: number;
+  /** First term of each term file, in order: file i holds the terms from termFiles[i] up to termFiles[i + 1]. */
+  readonly termFiles: readonly string[];
+  /** Terms whose stem does not begin like the term (rare); a query by that stem looks them up by name. */
+  readonly stemAliases: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface SearchIndex {
+  readonly manifest: SearchManifest;
+  /** The text of each term file, in manifest order. */
+  readonly termFiles: readonly string[];
+}
+
+/** Where a stem-equal term is looked for: among terms starting with all of the stem but its last letter. */
+export const stemPrefix = (stemmed: string) => stemmed.slice(0, -1);
+/** Stems this short are too vague to match by; their words still match as prefixes. */
+export const MIN_STEM = 3;
+
+/** `termFileChars`: the size term files are cut at (smaller in tests, to see the split at work). */
+export function buildSearchIndex(recordTexts: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {
+  return searchIndexOfTerms(recordTexts.map(recordTerms), termFileChars);
+}
+
+/** The terms a record is found by, from its searchable texts (the costly part of indexing; `npm run dev` keeps them). */
+export function recordTerms(texts: readonly string[]): string[] {
+  const terms = new Set<string>();
+  for (const text of texts) for (const term of indexTerms(text)) terms.add(term);
+  return [...terms];
+}
+
+/** The index from each record's terms (as recordTerms gives them), in list order. */
+export function searchIndexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {
+  const postings = new Map<string, number[]>();
+  termsPerRecord.forEach((terms, position) => {
+    for (const term of terms) {
+      const list = postings.get(term);
+      if (!list) postings.set(term, [position]);
+      else list.push(position);
+    }
+  });
+  const terms = [...postings.keys()].sort();
+  const firstTerms: string[] = [];
+  const files: string[] = [];
+  let file = "";
+  for (const term of terms) {
+    if (file === "") firstTerms.push(term);
+    file += `${term} ${encodePostings(postings.get(term)!)}\n`;
+    if (file.length >= termFileChars) {
+      files.push(file);
+      file = "";
+    }
+  }
+  if (file !== "") files.push(file);
+  const manifest: SearchManifest = {
+    version: 1,
+    records: termsPerRecord.length,
+    recordsPerFile: RECORDS_PER_FILE,
+    termFiles: firstTerms,
+    stemAliases: stemAliases(terms),
+  };
+  return { manifest, termFiles: files };
+}
+
+function stemAliases(terms: readonly string[]): Record<string, string[]> {
+  const aliases = new Map<string, string[]>();
+  for (const term of terms) {
+    const stemmed = stem(term);
+    if (stemmed.length >= MIN_STEM && !term.startsWith(stemPrefix(stemmed))) aliases.set(stemmed, [...(aliases.get(stemmed) ?? []), term]);
+  }
+  return Object.fromEntries(aliases);
+}

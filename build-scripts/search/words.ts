@@ -1,0 +1,83 @@
+/**
+ * Words, the Lunr way: text and queries go through the same steps so that a
+ * query word and the text it should find meet as the same string.
+ *
+ *   fold       lower case, accents dropped (café → cafe, Ørsted → orsted)
+ *   tokenizer  Lunr's: split on whitespace and hyphens
+ *   trimmer    Lunr's rule, non-word characters off both ends, over Unicode
+ *              letters and digits (Lunr's own uses ASCII \W and would trim
+ *              "富士山" to nothing)
+ *   stop words Lunr's list: query words such as "the" or "of" narrow nothing
+ *   stemmer    Lunr's Porter stemmer: "volcanoes" and "volcano" share a stem
+ *
+ * Text also yields its inner words: every part of a token that starts after a
+ * non-word character ("s" in "u.s", "floor" in "ocean—floor"), so a query
+ * word finds text wherever a word starts, as Django's substring match would;
+ * and each run of letters and digits alone, so "volcano’s" has the stem of
+ * "volcano".
+ */
+import lunr from "lunr";
+
+/** Letters that Unicode decomposition leaves whole, spelled as in ASCII. */
+const LETTERS: Readonly<Record<string, string>> = { ø: "o", æ: "ae", œ: "oe", ß: "ss", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
+const MARKS = /\p{M}+/gu;
+const OTHER_LETTERS = /[øæœßłđðþı]/g;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const NON_WORD = /[^\p{L}\p{N}]+/u;
+const QUERY_SEPARATOR = /[\s,]+/;
+
+export const fold = (text: string) =>
+  text.toLowerCase().normalize("NFD").replace(MARKS, "").replace(OTHER_LETTERS, (c) => LETTERS[c]);
+
+const EDGE_NON_WORD = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+const trim = (word: string) => word.replace(EDGE_NON_WORD, "");
+
+/** Lunr's tokens of a text, folded and trimmed, empty ones dropped. */
+function tokens(text: string): string[] {
+  const out: string[] = [];
+  for (const token of lunr.tokenizer(fold(text))) {
+    const word = trim(token.toString());
+    if (word !== "") out.push(word);
+  }
+  return out;
+}
+
+/** Every term a text is found by: its tokens and their inner words. */
+export function indexTerms(text: string): Set<string> {
+  const terms = new Set<string>();
+  for (const token of tokens(text)) {
+    terms.add(token);
+    for (const piece of token.split(NON_WORD)) if (piece !== "") terms.add(piece);
+    for (let i = 1; i < token.length; i++) {
+      if (WORD_CHAR.test(token[i]) && !WORD_CHAR.test(token[i - 1])) {
+        const inner = trim(token.slice(i));
+        if (inner !== "") terms.add(inner);
+      }
+    }
+  }
+  return terms;
+}
+
+export const stem = (word: string) => lunr.stemmer(new lunr.Token(word, {})).toString();
+
+const isStopWord = (word: string) => lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
+
+/** One word a record must match: as a prefix of one of its terms, or by the same stem. */
+export interface QueryTerm {
+  readonly text: string;
+  readonly stem: string;
+}
+
+/**
+ * The words of a `search` value (separated by spaces or commas) as query
+ * terms; stop words are left out, so a query of only stop words matches all.
+ */
+export function parseQuery(search: string): QueryTerm[] {
+  const seen = new Map<string, QueryTerm>();
+  for (const word of search.split(QUERY_SEPARATOR)) {
+    for (const token of tokens(word)) {
+      if (!isStopWord(token) && !seen.has(token)) seen.set(token, { text: token, stem: stem(token) });
+    }
+  }
+  return [...seen.values()];
+}

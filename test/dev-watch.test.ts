@@ -1,0 +1,134 @@
+/**
+ * npm run dev: a save in content/ rewrites the record's own files, its
+ * collection's lists and search index and nothing else, and the open preview reloads.
+ */
+import { readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORMATS } from "../build-scripts/formats/formats.ts";
+import { instanceFile, listFile, searchManifestFile } from "../build-scripts/layout/output-tree.ts";
+import { launchChromium } from "./helpers/chromium.ts";
+import { freePort, startProcess, type Running } from "./helpers/processes.ts";
+import { PROJECT_DIR, runCli, TSX } from "./helpers/run-cli.ts";
+import { tempContent } from "./helpers/temp-content.ts";
+import { buildSite, readOut } from "./helpers/build-site.ts";
+
+let dir: string;
+let contentDir: string;
+let outDir: string;
+let port: number;
+let dev: Running;
+
+beforeAll(async () => {
+  contentDir = await tempContent("content");
+  dir = path.dirname(contentDir);
+  outDir = path.join(dir, "_site");
+  port = await freePort();
+  dev = startProcess(TSX, ["build-scripts/cli/dev.ts"], {
+    cwd: PROJECT_DIR,
+    env: { CONTENT_DIR: contentDir, OUTPUT_DIR: outDir, PORT: String(port), BASE_URL: "https://api.example.test" },
+  });
+  await dev.waitFor(/Watching .*content\/ for changes/);
+  await dev.waitFor(/Server at/);
+});
+
+afterAll(async () => {
+  await dev?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Every output file with its modification time and text. */
+async function snapshot(): Promise<Map<string, string>> {
+  const files = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile());
+  const entries = await Promise.all(files.map(async (d) => {
+    const file = path.join(d.parentPath, d.name);
+    return [path.relative(outDir, file), `${(await stat(file)).mtimeMs} ${await readFile(file, "utf8")}`] as const;
+  }));
+  return new Map(entries);
+}
+
+const changedFiles = (before: Map<string, string>, after: Map<string, string>) =>
+  [...new Set([...before.keys(), ...after.keys()])].filter((f) => before.get(f) !== after.get(f)).sort();
+
+const recordFile = (collection: string, name: string) => path.join(contentDir, collection, name);
+
+async function save(file: string, change: (record: Record<string, unknown>) => void): Promise<void> {
+  const record = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+  change(record);
+  await writeFile(file, JSON.stringify(record, null, 2));
+}
+
+describe("npm run dev", () => {
+  it("rewrites only the saved record's files and its collection's lists and search index", async () => {
+    const file = recordFile("videos", "a-brief-history-of-maps.json");
+    const { uuid } = JSON.parse(await readFile(file, "utf8")) as { uuid: string };
+    const before = await snapshot();
+    const mark = dev.output().length;
+    await save(file, (r) => void (r.title = "Maps Through the Xylographers"));
+    await dev.waitFor(/a-brief-history-of-maps\.json: \d+ files rewritten, 0 removed \(lists of videos\) in \d+ ms after the save/, mark);
+
+    const after = await snapshot();
+    const ownAndLists = FORMATS.flatMap((f) => [instanceFile("videos", uuid, f.extension), listFile("videos", f.extension)]);
+    const searchFiles = [...before.keys()].filter((f) => f.startsWith(`${path.dirname(searchManifestFile("videos"))}/`));
+    expect(searchFiles.length).toBeGreaterThan(2);
+    const changed = changedFiles(before, after);
+    expect(changed.filter((f) => !searchFiles.includes(f))).toEqual(ownAndLists.sort());
+    // Of the search files: the manifest, the term files and the slice of records that holds this one.
+    const slice = searchFiles.filter((f) => after.get(f)!.includes("Maps Through the Xylographers"));
+    expect(slice).toHaveLength(1);
+    expect(changed).toEqual(expect.arrayContaining([searchManifestFile("videos"), ...slice]));
+    for (const f of ownAndLists) expect(after.get(f)).toContain("Maps Through the Xylographers");
+    // The new word is in the videos' search index now.
+    expect(searchFiles.filter((f) => /^xylographers /m.test(after.get(f)!))).not.toEqual([]);
+    expect(searchFiles.filter((f) => /^xylographers /m.test(before.get(f)!))).toEqual([]);
+
+    // What dev wrote is what a full build of the same content writes.
+    const fresh = await buildSite({ CONTENT_DIR: contentDir, BASE_URL: "https://api.example.test", SITE_URL: "https://education.example.org" }, path.join(dir, "fresh"));
+    expect(fresh.code, fresh.stderr).toBe(0);
+    for (const f of [...ownAndLists, ...searchFiles]) expect(after.get(f)!.replace(/^\S+ /, ""), f).toBe(await readOut(fresh, f));
+  });
+
+  it("reloads the open preview after a save", async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const file = recordFile("units", "our-solar-system.json");
+      const { uuid } = JSON.parse(await readFile(file, "utf8")) as { uuid: string };
+      await page.goto(`http://localhost:${port}/${instanceFile("units", uuid, "html")}`);
+      expect(await page.textContent("main")).not.toContain("Planets and Moons");
+      await save(file, (r) => void (r.title = "Planets and Moons"));
+      await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("Planets and Moons"), undefined, { timeout: 20_000 });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("leaves the site as it was when a save has errors, and says why", async () => {
+    const file = recordFile("videos", "a-brief-history-of-maps.json");
+    const before = await snapshot();
+    const mark = dev.output().length;
+    await save(file, (r) => void (r.modified_date = "2001-01-01T00:00:00Z"));
+    const output = await dev.waitFor(/not applied; the preview shows the last valid version/, mark);
+    expect(output.slice(mark)).toContain("a-brief-history-of-maps.json  /modified_date\n    expected: a date not before create_date");
+    expect(changedFiles(before, await snapshot())).toEqual([]);
+  });
+
+  it("adds a new record at the end of its list, and removes a deleted one's files", async () => {
+    let mark = dev.output().length;
+    const made = await runCli("new.ts", ["videos", "--title", "Tide Pools"], { CONTENT_DIR: contentDir });
+    const created = path.resolve(PROJECT_DIR, made.stdout.trim());
+    const { uuid } = JSON.parse(await readFile(created, "utf8")) as { uuid: string };
+    await dev.waitFor(/tide-pools\.json: \d+ files rewritten, 0 removed/, mark);
+    const list = JSON.parse(await readFile(path.join(outDir, listFile("videos", "json")), "utf8")) as { uuid: string }[];
+    expect(list.at(-1)?.uuid).toBe(uuid);
+    expect(await readFile(path.join(outDir, "index.html"), "utf8")).toContain('videos</a> <span class="count">36</span>');
+
+    mark = dev.output().length;
+    await unlink(created);
+    await dev.waitFor(/tide-pools\.json: \d+ files rewritten, 4 removed/, mark);
+    expect(existsSync(path.join(outDir, path.dirname(instanceFile("videos", uuid, "json"))))).toBe(false);
+    const shorter = JSON.parse(await readFile(path.join(outDir, listFile("videos", "json")), "utf8")) as { uuid: string }[];
+    expect(shorter.map((r) => r.uuid)).not.toContain(uuid);
+  });
+});

@@ -1,0 +1,36 @@
+/** The sample catalogue's search indexes, built in memory exactly as the build publishes them. */
+import { prepareBuild } from "../../build-scripts/build/prepare.ts";
+import { COLLECTIONS, type Collection } from "../../build-scripts/catalogue/collections.ts";
+import { toResource, type JsonObject } from "../../build-scripts/catalogue/resource.ts";
+import { searchManifestFile, searchTermFile } from "../../build-scripts/layout/output-tree.ts";
+import { buildSearchIndex } from "../../build-scripts/search/build-index.ts";
+import { RecordFinder } from "../../build-scripts/search/find-records.ts";
+import { searchTexts } from "../../build-scripts/search/search-fields.ts";
+import { PROJECT_DIR } from "./build-site.ts";
+
+export interface IndexedList {
+  readonly collection: Collection;
+  readonly resources: readonly JsonObject[];
+  /** Each resource's search fields as plain text. */
+  readonly texts: readonly (readonly string[])[];
+  readonly finder: RecordFinder;
+  /** The resources a search finds, in list order. */
+  search(query: string): Promise<JsonObject[]>;
+}
+
+export async function indexedLists(): Promise<IndexedList[]> {
+  const { catalogue, config } = await prepareBuild(PROJECT_DIR);
+  return COLLECTIONS.filter((c) => (catalogue.lists.get(c.name) ?? []).length > 0).map((collection) => {
+    const resources = catalogue.lists.get(collection.name)!.map(({ record }) => toResource(collection, record, config));
+    const texts = resources.map((r) => searchTexts(collection.kind, r));
+    const index = buildSearchIndex(texts);
+    const files = new Map([[searchManifestFile(collection.name), JSON.stringify(index.manifest)]]);
+    index.termFiles.forEach((text, n) => files.set(searchTermFile(collection.name, n), text));
+    const finder = new RecordFinder(async (file) => files.get(file), collection.name);
+    const search = async (query: string) => {
+      const found = await finder.find(query);
+      return found === undefined ? [...resources] : found.map((p) => resources[p]);
+    };
+    return { collection, resources, texts, finder, search };
+  });
+}

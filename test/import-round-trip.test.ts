@@ -1,0 +1,74 @@
+/**
+ * npm run import: API dumps in, content records out. Importing a dump and
+ * building with the same BASE_URL and SITE_URL gives list JSON equal to the
+ * dump — same records, field order and list order.
+ */
+import { execFile } from "node:child_process";
+import { copyFile, mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildSite, PROJECT_DIR, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { writeRecord } from "./helpers/temp-content.ts";
+
+const run = promisify(execFile);
+const COLLECTIONS = ["videos", "units", "lessons", "articles", "glossary", "photos"];
+
+async function importDumps(dumpDir: string, outDir: string, env: Record<string, string> = {}) {
+  try {
+    const r = await run(path.join(PROJECT_DIR, "node_modules/.bin/tsx"), ["build-scripts/cli/import.ts", dumpDir, "--out", outDir], {
+      cwd: PROJECT_DIR, env: { ...process.env, ...TEST_ENV, ...env },
+    });
+    return { code: 0, ...r };
+  } catch (error) {
+    return error as { code: number; stdout: string; stderr: string };
+  }
+}
+
+let original: BuildResult;
+let dumpDir: string;
+beforeAll(async () => {
+  original = await buildSite();
+  expect(original.code).toBe(0);
+  dumpDir = await mkdtemp(path.join(tmpdir(), "dumps-"));
+  for (const c of COLLECTIONS) await copyFile(path.join(original.outDir, `api/${c}/index.json`), path.join(dumpDir, `${c}.json`));
+});
+
+describe("import, then build", () => {
+  it("gives list JSON byte-for-byte equal to the dump", async () => {
+    const content = path.join(await mkdtemp(path.join(tmpdir(), "imported-")), "content");
+    const imported = await importDumps(dumpDir, content);
+    expect(imported.code, imported.stderr).toBe(0);
+    const rebuilt = await buildSite({ CONTENT_DIR: content });
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    for (const c of COLLECTIONS) {
+      expect(await readOut(rebuilt, `api/${c}/index.json`), c).toBe(await readFile(path.join(dumpDir, `${c}.json`), "utf8"));
+    }
+  });
+
+  it("keeps the dump's list order, and a record added later goes to the end of its list", async () => {
+    const dump = JSON.parse(await readFile(path.join(dumpDir, "videos.json"), "utf8")) as { uuid: string }[];
+    const shuffled = [dump[3], dump[0], dump[2], dump[1]];
+    const dir = await mkdtemp(path.join(tmpdir(), "dumps-order-"));
+    await writeRecord(dir, "videos.json", shuffled);
+    const content = path.join(await mkdtemp(path.join(tmpdir(), "imported-")), "content");
+    expect((await importDumps(dir, content)).code).toBe(0);
+
+    const added = JSON.parse(await readFile(path.join(content, "videos", (await readdir(path.join(content, "videos")))[0]), "utf8"));
+    await writeRecord(content, "videos/aaa-added-by-hand.json", { ...added, position: undefined, uuid: "0a1b2c3d-0000-4000-8000-0000000000aa" });
+    const rebuilt = await buildSite({ CONTENT_DIR: content });
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    const list = JSON.parse(await readOut(rebuilt, "api/videos/index.json")) as { uuid: string }[];
+    expect(list.map((r) => r.uuid)).toEqual([...shuffled.map((r) => r.uuid), "0a1b2c3d-0000-4000-8000-0000000000aa"]);
+  });
+
+  it("refuses a dump from another base address, naming what to set, and writes nothing", async () => {
+    const content = path.join(await mkdtemp(path.join(tmpdir(), "imported-")), "content");
+    const result = await importDumps(dumpDir, content, { BASE_URL: "https://elsewhere.example" });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/videos\.json  \/0\/url\n    expected: https:\/\/elsewhere\.example\/api\/videos\/.* \(set BASE_URL to the dump's base address\)/);
+    expect(result.stderr).toContain("Nothing was written.");
+    await expect(readdir(content)).rejects.toThrow();
+  });
+});

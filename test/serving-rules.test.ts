@@ -1,0 +1,90 @@
+/**
+ * Given netlify.toml as committed, Netlify's own matcher (@netlify/redirects,
+ * driving netlify-redirector) sends every `?format=` and `?accept=` request
+ * of the root, of every list and of every resource to a file that the build
+ * wrote — what a Netlify site gives even without the edge function.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { RedirectsHandler } from "@netlify/redirects";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COLLECTIONS } from "../build-scripts/catalogue/collections.ts";
+import { FORMATS } from "../build-scripts/formats/formats.ts";
+import { withGeneratedBlock } from "../build-scripts/netlify/netlify-toml.ts";
+import { FORMAT_PARAMETERS } from "../build-scripts/netlify/redirect-rules.ts";
+import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
+
+const TOML = path.join(PROJECT_DIR, "netlify.toml");
+let build: BuildResult;
+let matcher: RedirectsHandler;
+/** Every API address of the built site: the root, each list, each resource. */
+let addresses: { path: string; file: (extension: string) => string }[];
+
+beforeAll(async () => {
+  build = await buildSite();
+  expect(build.code).toBe(0);
+  matcher = new RedirectsHandler({ configPath: TOML, configRedirects: [], projectDir: build.outDir, publicDir: build.outDir, jwtSecret: "", jwtRoleClaim: "" });
+  addresses = [{ path: "/api", file: (ext) => `api/index.${ext}` }];
+  for (const c of COLLECTIONS) {
+    addresses.push({ path: `/api/${c.name}`, file: (ext) => `api/${c.name}/index.${ext}` });
+    const list = await readJson<{ uuid: string }[]>(build, `api/${c.name}/index.json`);
+    for (const { uuid } of list) addresses.push({ path: `/api/${c.name}/${uuid}`, file: (ext) => `api/${c.name}/${uuid}/index.${ext}` });
+  }
+});
+
+afterAll(() => rm(path.dirname(build.outDir), { recursive: true, force: true }));
+
+/** The file a request is rewritten to, or undefined when no rule matches. */
+async function target(url: string): Promise<string | undefined> {
+  const match = await matcher.match(new Request(`https://site.example${url}`));
+  if (!match) return undefined;
+  expect(match).toMatchObject({ statusCode: 200, force: true, redirect: false, external: false });
+  return match.target.pathname.slice(1);
+}
+
+describe("netlify.toml", () => {
+  it("is up to date with the format table (`npm run netlify:config` writes it)", () => {
+    const toml = readFileSync(TOML, "utf8");
+    expect(withGeneratedBlock(toml)).toBe(toml);
+  });
+
+  it("publishes _site, builds (and zips the mirror) with npm run mirror on Node 20 and declares the edge function", () => {
+    const toml = readFileSync(TOML, "utf8");
+    expect(toml).toMatch(/\[build\][^[]*command = "npm run mirror"[^[]*publish = "_site"[^[]*edge_functions = "build-scripts\/edge\/functions"/);
+    expect(toml).toMatch(/NODE_VERSION = "20"/);
+    expect(toml).toMatch(/\[\[edge_functions\]\]\s+path = "\/api\/\*"\s+function = "api"/);
+    expect(existsSync(path.join(PROJECT_DIR, "build-scripts/edge/functions/api.ts"))).toBe(true);
+  });
+});
+
+describe("Netlify's matcher over the generated rules", () => {
+  it("resolves every address × format × parameter to a file the build wrote", async () => {
+    let checked = 0;
+    for (const address of addresses) {
+      for (const format of FORMATS) {
+        for (const param of FORMAT_PARAMETERS) {
+          const value = encodeURIComponent(param.value(format));
+          for (const url of [`${address.path}?${param.key}=${value}`, `${address.path}/?other=1&${param.key}=${value}&fields=title`]) {
+            const file = await target(url);
+            expect(file, url).toBe(address.file(format.extension));
+            expect(existsSync(path.join(build.outDir, file!)), file).toBe(true);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBe(addresses.length * FORMATS.length * FORMAT_PARAMETERS.length * 2);
+  });
+
+  it("matches an accept value written unencoded too, except that a raw + reads as a space", async () => {
+    expect(await target("/api/videos?accept=application/x-xliff+xml")).toBe(undefined);
+    expect(await target("/api/videos?accept=application/xml")).toBe("api/videos/index.xml");
+  });
+
+  it("leaves requests without a format choice, or with an unknown or differently cased one, to the files", async () => {
+    for (const url of ["/api/videos", "/api/videos?format=yaml", "/api/videos?format=JSON", "/api/videos?accept=text%2Fplain", "/api/videos?search=maps"]) {
+      expect(await target(url), url).toBe(undefined);
+    }
+  });
+});

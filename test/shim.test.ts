@@ -1,0 +1,111 @@
+/**
+ * The browser shim, imported in Node from a built site served by http-server:
+ * given the site's address and {search, fields, format}, the user gets what
+ * the service would answer.
+ */
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { XMLParser } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { JsonObject } from "../build-scripts/catalogue/resource.ts";
+import { SHIM_FILE } from "../build-scripts/layout/output-tree.ts";
+import type { request as Request } from "../build-scripts/shim/shim.ts";
+import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
+import { indexedLists } from "./helpers/memory-index.ts";
+
+let build: BuildResult;
+let server: StaticServer;
+let request: typeof Request;
+let videos: JsonObject[];
+const fetched: string[] = [];
+
+beforeAll(async () => {
+  build = await buildSite();
+  expect(build.code, build.stderr).toBe(0);
+  server = await serveStatic(build.outDir);
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    fetched.push(String(input).replace(/^http:\/\/127\.0\.0\.1:/, ""));
+    return realFetch(input, init);
+  };
+  ({ request } = await import(pathToFileURL(path.join(build.outDir, SHIM_FILE)).href));
+  videos = await readJson(build, "api/videos/index.json");
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
+});
+
+describe("the shim", () => {
+  it("answers a list with search and fields in JSON, as the service would", async () => {
+    const answer = await request(server.url, "/api/videos", { search: "ocean currents", fields: "title,uuid", format: "json" });
+    expect(answer.status).toBe(200);
+    expect(answer.contentType).toBe("application/json; charset=utf-8");
+    const match = videos.find((v) => v.title === "How Ocean Currents Move Heat Around the Planet")!;
+    expect(answer.data).toEqual([{ uuid: match.uuid, title: match.title }]);
+    expect(JSON.parse(answer.text)).toEqual(answer.data);
+  });
+
+  it("finds the same records as the search code over the same index", async () => {
+    const list = (await indexedLists()).find((l) => l.collection.name === "videos")!;
+    for (const search of ["volcano", "cafe", "ocean, heat", "the", "qqqq", "volcanoes plate"]) {
+      const answer = await request(server.url, "/api/videos", { search, fields: "uuid" });
+      expect(answer.data, search).toEqual((await list.search(search)).map((r) => ({ uuid: r.uuid })));
+    }
+  });
+
+  it("gives whole resources, in list order, when only searching", async () => {
+    const answer = await request(server.url, "/api/videos", { search: "volcano" });
+    const data = answer.data as JsonObject[];
+    expect(data.length).toBeGreaterThan(2);
+    const positions = data.map((r) => videos.findIndex((v) => v.uuid === r.uuid));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    for (const r of data) expect(r).toEqual(videos.find((v) => v.uuid === r.uuid));
+  });
+
+  it("renders XML and XLIFF with the site's renderers", async () => {
+    const xml = await request(server.url, "/api/videos", { search: "cafe", fields: "title", format: "xml" });
+    expect(xml.contentType).toBe("application/xml; charset=utf-8");
+    expect(new XMLParser().parse(xml.text).root["list-item"]).toEqual([
+      { title: "Café Culture in Vienna" },
+      { title: "From Farm to Cafe: Following a Coffee Bean" },
+    ]);
+    const xliff = await request(server.url, "/api/videos", { search: "cafe vienna", format: "xliff" });
+    expect(xliff.text).toContain("<source>Café Culture in Vienna</source>");
+    const titleOnly = await request(server.url, "/api/videos", { search: "cafe vienna", fields: "title", format: "xliff" });
+    expect(titleOnly.text).toContain('<file original="" source-language="en"');
+  });
+
+  it("cuts one resource and the whole list down to fields", async () => {
+    const one = await request(server.url, `/api/units/${String((await readJson<JsonObject[]>(build, "api/units/index.json"))[0].uuid)}`, { fields: "title,url" });
+    expect(Object.keys(one.data as JsonObject)).toEqual(["url", "title"]);
+    const all = await request(server.url, "/api/videos", { fields: "uuid" });
+    expect(all.data).toEqual(videos.map((v) => ({ uuid: v.uuid })));
+  });
+
+  it("answers [] for no match and 404 for what does not exist", async () => {
+    expect((await request(server.url, "/api/videos", { search: "zzyzx" })).data).toEqual([]);
+    const missing = await request(server.url, "/api/nothing", {});
+    expect([missing.status, missing.data]).toEqual([404, { detail: "Not found." }]);
+    expect((await request(server.url, "/api/videos/00000000-0000-0000-0000-000000000000", {})).status).toBe(404);
+  });
+
+  it("loads no search files until a search is made, then the index and the records that match", async () => {
+    const other = await serveStatic(build.outDir);
+    try {
+      const seen = () => fetched.splice(0).map((f) => f.replace(/^\d+\//, ""));
+      seen();
+      await request(other.url, "/api/videos", { fields: "title" });
+      expect(seen()).toEqual(["api/videos/index.json"]);
+      await request(other.url, "/api/videos", { search: "ocean currents" });
+      expect(seen()).toEqual(["search/videos/index.json", "search/videos/terms-0.txt", "search/videos/records-0.json"]);
+      await request(other.url, "/api/videos", { search: "ocean" });
+      expect(seen().filter((f) => !f.includes("/records-"))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
