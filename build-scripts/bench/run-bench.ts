@@ -14,6 +14,8 @@ import { parseArgs } from "node:util";
 import { BENCH_DIR, cachedCatalogue } from "./data-cache.ts";
 import { timeChart } from "./chart.ts";
 import { describeMachine } from "./machine.ts";
+import { measureSearch } from "../measure/search-size.ts";
+import { measureIncremental } from "./measure-incremental.ts";
 import { checkGnuTime, measure, type ProcessMeasure } from "./measure-process.ts";
 import { resultsTable, type Results, type SizeResult } from "./results.ts";
 import { sizeMix } from "./synthetic/synthetic-catalogue.ts";
@@ -33,7 +35,11 @@ const { values } = parseArgs({
 });
 
 const log = (line: string) => console.log(line);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return Number.isInteger(mid) ? (sorted[mid - 1] + sorted[mid]) / 2 : sorted[Math.floor(mid)];
+}
 const sync = () => execFileSync("sync");
 const RUN_DIR = path.join(BENCH_DIR, "run");
 
@@ -62,21 +68,39 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
     log(`  run ${run}: build ${build.wallSeconds.toFixed(2)} s (CPU ${(build.userSeconds + build.sysSeconds).toFixed(2)} s, peak RSS ${(build.treePeakRssBytes / 1e6).toFixed(0)} MB), cp -r ${copy.wallSeconds.toFixed(2)} s`);
   }
   const output = await treeStats(out);
-  const wall = median(builds.map((b) => b.wallSeconds));
-  const copySeconds = median(copies);
+  log("  measuring search …");
+  const search = await measureSearch(out);
+  log("  measuring one-record edits with the dev builder …");
+  const editDir = path.join(RUN_DIR, `${resources}-edit`);
+  await mkdir(editDir, { recursive: true });
+  execFileSync("cp", ["-r", content, path.join(editDir, "content")]);
+  const incremental = await measureIncremental(PROJECT_DIR, path.join(editDir, "content"), path.join(editDir, "_site"), { ...process.env, ...BUILD_ENV });
+  log(`  edit → written files: ${incremental.editToWrittenMs.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}`);
   return {
     resources,
     mix: sizeMix(resources, seed),
     runs,
     build: {
-      wallSeconds: wall,
+      wallSeconds: median(builds.map((b) => b.wallSeconds)),
       cpuSeconds: median(builds.map((b) => b.userSeconds + b.sysSeconds)),
       peakRssBytes: median(builds.map((b) => b.treePeakRssBytes)),
       maxProcessRssBytes: median(builds.map((b) => b.maxRssBytes)),
     },
-    copySeconds,
-    ratioToCopy: wall / copySeconds,
+    copySeconds: median(copies),
+    ratioToCopy: median(builds.map((b, i) => b.wallSeconds / copies[i])),
     output,
+    incremental: {
+      editToWrittenMs: median(incremental.editToWrittenMs),
+      builderMs: median(incremental.builderMs),
+      filesRewritten: incremental.filesRewritten,
+      edits: incremental.editToWrittenMs.length,
+    },
+    search: {
+      collections: search.collections.map(({ name, records, index }) => ({ name, records, index })),
+      queryCollection: search.firstSearch.collection,
+      queries: search.firstSearch.queries,
+      queryMs: search.queryMs,
+    },
   };
 }
 
