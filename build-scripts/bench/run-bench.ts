@@ -8,7 +8,8 @@
  * writes results.json and chart.svg (default build-scripts/bench/results/).
  */
 import { execFileSync } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_DIR, cachedCatalogue } from "./data-cache.ts";
@@ -22,7 +23,6 @@ import { sizeMix } from "./synthetic/synthetic-catalogue.ts";
 import { treeStats } from "./tree-stats.ts";
 
 const PROJECT_DIR = path.resolve(import.meta.dirname, "../..");
-const TSX = path.join(PROJECT_DIR, "node_modules/.bin/tsx");
 const BUILD_ENV = { BASE_URL: "https://api.example.org", SITE_URL: "https://education.example.org" };
 
 const { values } = parseArgs({
@@ -41,6 +41,14 @@ function median(values: readonly number[]): number {
   return Number.isInteger(mid) ? (sorted[mid - 1] + sorted[mid]) / 2 : sorted[Math.floor(mid)];
 }
 const sync = () => execFileSync("sync");
+
+/** What `npm run build` runs (package.json), as a command and arguments (without npm's own start-up). */
+async function buildCommand(): Promise<[string, string[]]> {
+  const pkg = JSON.parse(await readFile(path.join(PROJECT_DIR, "package.json"), "utf8")) as { scripts: { build: string } };
+  const [command, ...args] = pkg.scripts.build.split(/\s+/);
+  const bin = path.join(PROJECT_DIR, "node_modules/.bin", command);
+  return [command === "node" ? process.execPath : existsSync(bin) ? bin : command, args];
+}
 const RUN_DIR = path.join(BENCH_DIR, "run");
 
 /**
@@ -60,7 +68,8 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
     out = path.join(runDir, "_site");
     await mkdir(runDir, { recursive: true });
     sync();
-    const build = await measure(TSX, ["build-scripts/cli/build.ts"], { cwd: PROJECT_DIR, env: { ...process.env, ...BUILD_ENV, CONTENT_DIR: content, OUTPUT_DIR: out } });
+    const [command, args] = await buildCommand();
+    const build = await measure(command, args, { cwd: PROJECT_DIR, env: { ...process.env, ...BUILD_ENV, CONTENT_DIR: content, OUTPUT_DIR: out } });
     builds.push(build);
     sync();
     const copy = await measure("cp", ["-r", out, `${out}.copy`], { cwd: runDir, env: process.env });

@@ -13,7 +13,7 @@ import { Worker } from "node:worker_threads";
 import type { WorkerReply, WriteBatch, WriteOp } from "./write-ops.ts";
 import { WriteStats } from "./write-stats.ts";
 
-const BATCH_CHARS = 1 << 20;
+const BATCH_CHARS = 1 << 18;
 const MAX_BATCHES_IN_FLIGHT = 4;
 const STREAM_CHUNK = 256 * 1024;
 
