@@ -125,8 +125,6 @@ try {
   await rm(RUN_DIR, { recursive: true, force: true });
   const results: SizeResult[] = [];
   for (const size of sizes) results.push(await benchSize(size, runs, seed));
-  log("\nRemoving the benchmark's output folders …");
-  await rm(RUN_DIR, { recursive: true, force: true });
   const report: Results = {
     date: new Date().toISOString(),
     commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: PROJECT_DIR, encoding: "utf8" }).trim(),
@@ -137,6 +135,8 @@ try {
   await writeFile(path.join(values.out, "results.json"), `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(path.join(values.out, "chart.svg"), timeChart(results, `Full build vs cp -r, ${machine.cpus} CPUs`));
   log(`\n${resultsTable(report)}\n\nWrote ${path.relative(process.cwd(), values.out) || "."}/results.json and chart.svg`);
+  log("Removing the benchmark's output folders …");
+  await rm(RUN_DIR, { recursive: true, force: true });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
