@@ -1,13 +1,15 @@
 /**
- * Writes many small files, and lists piece by piece, from a second thread
+ * Writes many small files, and lists piece by piece, from two writing threads
  * (write-worker.ts) so that the disk work overlaps the rendering: operations
- * go in batches of about a megabyte, at most a few batches ahead of the disk,
- * so memory stays flat however big the catalogue is. The thread writes with
- * synchronous calls, one file after another, which on this kind of disk beats
- * many writes in flight on the thread pool (see README, Performance).
+ * go in batches of 256 k characters, at most a few batches ahead of the disk,
+ * so memory stays flat however big the catalogue is. Each thread writes with
+ * synchronous calls, one file after another, which beats many writes in
+ * flight on the thread pool; two threads keep both cores busy when creating a
+ * file costs the kernel much CPU (see README, Performance). Files go to the
+ * threads folder by folder, a streamed file always to the same thread.
  *
- * One thread serves every FileWriter of the process (watch mode makes one per
- * save) and does not keep the process alive while it has nothing to do.
+ * The threads serve every FileWriter of the process (watch mode makes one per
+ * save) and do not keep the process alive while they have nothing to do.
  */
 import { Worker } from "node:worker_threads";
 import type { WorkerReply, WriteBatch, WriteOp } from "./write-ops.ts";
@@ -15,6 +17,7 @@ import { WriteStats } from "./write-stats.ts";
 
 const BATCH_CHARS = 1 << 18;
 const MAX_BATCHES_IN_FLIGHT = 4;
+const THREADS = 2;
 const STREAM_CHUNK = 256 * 1024;
 
 // A worker thread does not inherit tsx's module loader (Node 20), so it
@@ -22,7 +25,7 @@ const STREAM_CHUNK = 256 * 1024;
 const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./write-worker.ts", import.meta.url).href)}); });`;
 
-/** The process's writing thread, started on first use; replies go to the FileWriter that sent the batch. */
+/** One of the process's writing threads, started on first use; replies go to the FileWriter that sent the batch. */
 class WriterThread {
   private worker?: Worker;
   private busy = 0;
@@ -55,15 +58,24 @@ class WriterThread {
   }
 }
 
-const thread = new WriterThread();
+const threads = Array.from({ length: THREADS }, () => new WriterThread());
 let nextWriterId = 0;
 let nextStreamId = 0;
 
+/** The operations bound for one writing thread. */
+interface Lane {
+  batch: WriteOp[];
+  chars: number;
+}
+
 export class FileWriter {
   private readonly id = nextWriterId++;
-  private batch: WriteOp[] = [];
-  private batchChars = 0;
+  private readonly lanes: Lane[] = threads.map(() => ({ batch: [], chars: 0 }));
+  /** Files go to the threads folder by folder, so each thread makes its own folders. */
+  private fileLane = 0;
+  private lastFolder = "";
   private inFlight = 0;
+  private statsDue = 0;
   private wakeUp?: () => void;
   private failure?: Error;
   private finished?: { resolve: () => void; reject: (error: Error) => void };
@@ -80,7 +92,7 @@ export class FileWriter {
       this.fail(new Error(`Writing the output failed: ${reply.message}`));
     } else {
       this.stats.merge(reply.byExtension);
-      this.finished?.resolve();
+      if (--this.statsDue === 0) this.finished?.resolve();
     }
   }
 
@@ -91,21 +103,31 @@ export class FileWriter {
     this.finished?.reject(this.failure);
   }
 
-  /** Queue an operation; resolves once the writing thread has room for more. */
-  async queue(op: WriteOp, chars: number): Promise<void> {
-    if (this.failure) throw this.failure;
-    this.batch.push(op);
-    this.batchChars += chars;
-    if (this.batchChars >= BATCH_CHARS) await this.send();
+  private laneOf(op: WriteOp): number {
+    if (op.kind !== "file") return op.id % threads.length;
+    const folder = op.file.slice(0, op.file.lastIndexOf("/"));
+    if (folder !== this.lastFolder) {
+      this.lastFolder = folder;
+      this.fileLane = (this.fileLane + 1) % threads.length;
+    }
+    return this.fileLane;
   }
 
-  private async send(last = false): Promise<void> {
-    while (this.inFlight >= MAX_BATCHES_IN_FLIGHT && !this.failure) await new Promise<void>((resolve) => (this.wakeUp = resolve));
+  /** Queue an operation; resolves once the writing threads have room for more. */
+  async queue(op: WriteOp, chars: number): Promise<void> {
     if (this.failure) throw this.failure;
-    thread.send(this, { writer: this.id, outDir: this.outDir, ops: this.batch, last });
+    const lane = this.laneOf(op);
+    this.lanes[lane].batch.push(op);
+    this.lanes[lane].chars += chars;
+    if (this.lanes[lane].chars >= BATCH_CHARS) await this.send(lane);
+  }
+
+  private async send(lane: number, last = false): Promise<void> {
+    while (this.inFlight >= MAX_BATCHES_IN_FLIGHT * threads.length && !this.failure) await new Promise<void>((resolve) => (this.wakeUp = resolve));
+    if (this.failure) throw this.failure;
+    threads[lane].send(this, { writer: this.id, outDir: this.outDir, ops: this.lanes[lane].batch, last });
     this.inFlight += 1;
-    this.batch = [];
-    this.batchChars = 0;
+    this.lanes[lane] = { batch: [], chars: 0 };
   }
 
   /** Queue a whole file. */
@@ -122,7 +144,8 @@ export class FileWriter {
 
   /** Wait until everything queued is written; `stats` then counts it. */
   async flush(): Promise<WriteStats> {
-    await this.send(true);
+    this.statsDue = threads.length;
+    for (let lane = 0; lane < threads.length; lane++) await this.send(lane, true);
     // Replies arrive as events, after this continuation: nothing is missed.
     await new Promise<void>((resolve, reject) => (this.finished = { resolve, reject }));
     if (this.failure) throw this.failure;
