@@ -23,8 +23,7 @@ export interface BuildOptions {
   readonly onItem?: ItemSink;
 }
 
-/** Eleventy reads templates/ and .eleventy.ts from the working folder, the project. */
-
+/** Eleventy reads templates/ and .eleventy.ts from the working folder: run it from the project. */
 export async function runBuild(outDir: string, options: BuildOptions = {}): Promise<BuildOutcome> {
   const started = performance.now();
   try {
