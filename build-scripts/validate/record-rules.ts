@@ -55,16 +55,18 @@ export function crossRecordProblems(entries: readonly CatalogueEntry[]): Problem
   const problems: Problem[] = [];
   const byUuid = new Map<string, CatalogueEntry>();
   const byPosition = new Map<string, CatalogueEntry>();
+  // Entries may have errors of their own: only values of the right type take part.
   for (const entry of entries) {
-    const uuid = entry.record.uuid;
-    const first = byUuid.get(uuid);
-    if (first) {
-      problems.push({ file: entry.file, pointer: "/uuid", severity: "error", expected: "a UUID no other record uses", found: `"${uuid}", already used by ${first.file}` });
-    } else {
-      byUuid.set(uuid, entry);
+    const { uuid, position } = entry.record as Record<string, unknown>;
+    if (typeof uuid === "string") {
+      const first = byUuid.get(uuid);
+      if (first) {
+        problems.push({ file: entry.file, pointer: "/uuid", severity: "error", expected: "a UUID no other record uses", found: `"${uuid}", already used by ${first.file}` });
+      } else {
+        byUuid.set(uuid, entry);
+      }
     }
-    const position = entry.record.position;
-    if (position !== undefined) {
+    if (typeof position === "number") {
       const key = `${entry.collection.name}#${position}`;
       const other = byPosition.get(key);
       if (other) {
@@ -75,8 +77,10 @@ export function crossRecordProblems(entries: readonly CatalogueEntry[]): Problem
     }
   }
   for (const entry of entries) {
-    if (entry.collection.kind !== "unit") continue;
-    (entry.record.lessons as string[]).forEach((uuid, i) => {
+    const lessons = entry.record.lessons;
+    if (entry.collection.kind !== "unit" || !Array.isArray(lessons)) continue;
+    lessons.forEach((uuid, i) => {
+      if (typeof uuid !== "string") return;
       const target = byUuid.get(uuid);
       if (!target) {
         problems.push({ file: entry.file, pointer: `/lessons/${i}`, severity: "warning", expected: "the UUID of a record in content/lessons/ (its link would lead nowhere)", found: `"${uuid}", which no lesson record has` });

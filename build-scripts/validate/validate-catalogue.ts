@@ -26,18 +26,26 @@ export interface ValidationResult {
 export function validateSources(sources: readonly SourceFile[]): ValidationResult {
   const problems: Problem[] = [];
   const entries: CatalogueEntry[] = [];
+  // Records with errors of their own still take part in the cross-record
+  // rules, so one run names a duplicate UUID or position wherever it stands.
+  const parsed: CatalogueEntry[] = [];
   for (const source of sources) {
     const checked = validateSource(source);
     problems.push(...checked.problems);
     if (checked.entry) entries.push(checked.entry);
+    if (checked.parsed) parsed.push(checked.parsed);
   }
-  problems.push(...crossRecordProblems(entries));
+  problems.push(...crossRecordProblems(parsed));
   const failed = problems.some((p) => p.severity === "error");
   return { catalogue: failed ? undefined : buildCatalogue(entries), problems };
 }
 
-/** One file on its own: its problems, and its entry if it has no errors (cross-record rules not yet applied). */
-export function validateSource(source: SourceFile): { entry?: CatalogueEntry; problems: Problem[] } {
+/**
+ * One file on its own: its problems, its entry if it has no errors, and what
+ * it parsed to (an object in a known collection, errors or not) for the
+ * cross-record rules, which are not applied here.
+ */
+export function validateSource(source: SourceFile): { entry?: CatalogueEntry; parsed?: CatalogueEntry; problems: Problem[] } {
   const collection = findCollection(source.collection);
   if (!collection) {
     return {
@@ -51,8 +59,10 @@ export function validateSource(source: SourceFile): { entry?: CatalogueEntry; pr
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [parsed.problem] };
   const problems = [...checkSchema(collection.kind, source.file, parsed.value), ...recordProblems(collection.kind, source.file, parsed.value)];
-  if (problems.some((p) => p.severity === "error")) return { problems };
-  return { entry: { collection, record: parsed.value as SourceRecord, file: source.file }, problems };
+  const isObject = typeof parsed.value === "object" && parsed.value !== null && !Array.isArray(parsed.value);
+  const candidate = isObject ? { collection, record: parsed.value as SourceRecord, file: source.file } : undefined;
+  if (problems.some((p) => p.severity === "error")) return { parsed: candidate, problems };
+  return { entry: candidate, parsed: candidate, problems };
 }
 
 function parseJson(source: SourceFile): { value: unknown } | { problem: Problem } {
