@@ -23,6 +23,9 @@ and point at files. The other formats sit beside each HTML page:
 
   api/index.json, api/<collection>/index.xml, api/<collection>/<uuid>/index.xliff, …
 
+http-server knows no media type for .xliff and serves those files as
+application/octet-stream, so a browser downloads them rather than showing them.
+
 The "url" fields inside the data keep the address of the live API
 (${config.baseUrl}); they are data, and a program can map them to these files.
 `;
