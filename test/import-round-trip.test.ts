@@ -67,7 +67,9 @@ describe("import, then build", () => {
     const content = path.join(await mkdtemp(path.join(tmpdir(), "imported-")), "content");
     const result = await importDumps(dumpDir, content, { BASE_URL: "https://elsewhere.example" });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/videos\.json  \/0\/url\n    expected: https:\/\/elsewhere\.example\/api\/videos\/.* \(set BASE_URL to the dump's base address\)/);
+    expect(result.stderr).toMatch(/videos\.json  \/0\/url\n    expected: https:\/\/elsewhere\.example\/api\/videos\/.* \(set BASE_URL to the dump's base address: this dump's looks like BASE_URL=https:\/\/api\.example\.test\)/);
+    expect(result.stderr).toMatch(/videos\.json  \(whole file\)\n    expected: every resource's url to fit the configured address\n    found:    \d+ more of the same url problem as the first/);
+    expect(result.stderr.match(/\/url\n/g)).toHaveLength(6); // one per dump, not one per resource
     expect(result.stderr).toContain("Nothing was written.");
     await expect(readdir(content)).rejects.toThrow();
   });

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { findCollection } from "../catalogue/collections.ts";
 import { loadSiteConfig } from "../config/load-config.ts";
 import { dumpToRecords, type ImportedRecord } from "../import/dump-to-records.ts";
+import { shownPath } from "../load/read-sources.ts";
 import { formatProblems, type Problem } from "../validate/problems.ts";
 import { SCHEMA_FILE } from "../schemas/schemas.ts";
 
@@ -38,7 +39,7 @@ const dumpFiles = (await stat(input)).isDirectory()
 const problems: Problem[] = [];
 const plan: { collection: string; records: ImportedRecord[] }[] = [];
 for (const dumpFile of dumpFiles) {
-  const shown = path.relative(projectDir, dumpFile);
+  const shown = shownPath(projectDir, dumpFile);
   const name = path.basename(dumpFile, ".json");
   const collection = findCollection(name);
   if (!collection) {
@@ -58,7 +59,7 @@ for (const dumpFile of dumpFiles) {
   const folder = path.join(outDir, name);
   const existing = await readdir(folder).catch(() => [] as string[]);
   if (existing.some((n) => n.endsWith(".json")) && !values.replace) {
-    problems.push({ file: path.relative(projectDir, folder), pointer: "", severity: "error", expected: "an empty collection folder (or --replace to empty it)", found: `${existing.length} file(s) already there` });
+    problems.push({ file: shownPath(projectDir, folder), pointer: "", severity: "error", expected: "an empty collection folder (or --replace to empty it)", found: `${existing.length} file(s) already there` });
   }
   plan.push({ collection: name, records: result.records });
 }
@@ -74,5 +75,5 @@ for (const { collection, records } of plan) {
   for (const { fileName, record } of records) {
     await writeFile(path.join(folder, fileName), `${JSON.stringify(record, null, 2)}\n`);
   }
-  console.log(`${collection}: ${records.length} record(s) → ${path.relative(projectDir, folder) || "."}/`);
+  console.log(`${collection}: ${records.length} record(s) → ${shownPath(projectDir, folder) || "."}/`);
 }

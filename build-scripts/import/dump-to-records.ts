@@ -33,6 +33,14 @@ export function dumpToRecords(
   }
   const records: ImportedRecord[] = [];
   const usedNames = new Set<string>();
+  // A dump made at another address fails every resource the same way: name the
+  // first, with the address the dump seems to use, and count the others.
+  const repeated = new Map<string, number>();
+  const once = (key: string, report: () => void) => {
+    const seen = repeated.get(key) ?? 0;
+    repeated.set(key, seen + 1);
+    if (seen === 0) report();
+  };
   dump.forEach((resource: unknown, index) => {
     const at = `/${index}`;
     if (!resource || typeof resource !== "object" || Array.isArray(resource)) {
@@ -43,11 +51,14 @@ export function dumpToRecords(
     const r = resource as JsonObject;
     const uuid = String(r.uuid);
     if (r.url !== resourceUrl(config, collection.name, uuid)) {
-      problem(`${at}/url`, `${resourceUrl(config, collection.name, uuid)} (set BASE_URL to the dump's base address)`, describeValue(r.url));
+      const suffix = `/api/${collection.name}/${uuid}`;
+      const dumpBase = typeof r.url === "string" && r.url.endsWith(suffix) ? r.url.slice(0, -suffix.length) : undefined;
+      const hint = dumpBase ? `: this dump's looks like BASE_URL=${dumpBase}` : "";
+      once("url", () => problem(`${at}/url`, `${resourceUrl(config, collection.name, uuid)} (set BASE_URL to the dump's base address${hint})`, describeValue(r.url)));
     }
     const siteRoot = `${config.siteUrl}/`;
     if (typeof r.html_url !== "string" || !r.html_url.startsWith(siteRoot)) {
-      problem(`${at}/html_url`, `an address starting with ${siteRoot} (set SITE_URL to the dump's site address)`, describeValue(r.html_url));
+      once("html_url", () => problem(`${at}/html_url`, `an address starting with ${siteRoot} (set SITE_URL to the dump's site address)`, describeValue(r.html_url)));
     }
     if (r.content_type !== collection.contentType) {
       problem(`${at}/content_type`, JSON.stringify(collection.contentType), describeValue(r.content_type));
@@ -58,13 +69,18 @@ export function dumpToRecords(
     const record: JsonObject = { $schema: schemaRef, position: index + 1, uuid: r.uuid, html_path: String(r.html_url ?? "").slice(siteRoot.length) };
     for (const field of FIELD_ORDER[collection.kind]) {
       if (DERIVED.has(field) || field === "uuid" || !(field in r)) continue;
-      record[field] = field === "lessons" ? lessonUuids(r.lessons, config, `${at}/lessons`, problem) : r[field];
+      const lessonProblem = (pointer: string, expected: string, found: string) => once("lessons", () => problem(pointer, expected, found));
+      record[field] = field === "lessons" ? lessonUuids(r.lessons, config, `${at}/lessons`, lessonProblem) : r[field];
     }
-    for (const p of checkSchema(collection.kind, dumpFile, record)) {
-      problems.push({ ...p, pointer: `${at}${p.pointer}` });
+    // The schema speaks of the record made from the resource: only worth it when the addresses fit.
+    if (problems.length === before && !repeated.size) {
+      for (const p of checkSchema(collection.kind, dumpFile, record)) problems.push({ ...p, pointer: `${at}${p.pointer}` });
     }
-    if (problems.length === before) records.push({ fileName: fileNameFor(record, usedNames), record });
+    if (problems.length === before && !repeated.size) records.push({ fileName: fileNameFor(record, usedNames), record });
   });
+  for (const [field, count] of repeated) {
+    if (count > 1) problem("", `every resource's ${field} to fit the configured address`, `${count - 1} more of the same ${field} problem as the first`);
+  }
   return { records, problems };
 }
 

@@ -36,7 +36,7 @@ export function isRecordPath(relativePath: string): boolean {
 }
 
 /** Relative to the project when inside it, else absolute: what a person can open. */
-function shownPath(projectDir: string, file: string): string {
+export function shownPath(projectDir: string, file: string): string {
   const relative = path.relative(projectDir, file);
   return relative.startsWith("..") ? file : relative.split(path.sep).join("/");
 }
