@@ -16,7 +16,6 @@ interface EleventyConfig {
   addTemplateFormats(format: string): void;
   addGlobalData(name: string, value: unknown): void;
   addPassthroughCopy(paths: Record<string, string>): void;
-  addWatchTarget(path: string): void;
   on(event: string, handler: (arg: { directories: { output: string } }) => Promise<void> | void): void;
 }
 
@@ -27,7 +26,6 @@ export default async function (eleventyConfig: EleventyConfig) {
   const build = await prepareBuild();
   eleventyConfig.addGlobalData("build", build);
   eleventyConfig.addPassthroughCopy({ "templates/assets": "assets" });
-  eleventyConfig.addWatchTarget(build.config.contentDir);
 
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
     lastBuild.apiStats = await writeApiTree(build.catalogue, build.config, directories.output, lastBuild);

@@ -2,7 +2,8 @@
 import type { PreparedBuild } from "../build-scripts/build/prepare.ts";
 import { COLLECTIONS } from "../build-scripts/catalogue/collections.ts";
 import { escapeHtml } from "../build-scripts/formats/html-escape.ts";
-import { listFile } from "../build-scripts/layout/output-tree.ts";
+import { DATA_MEDIA_TYPES, displayName, inWords } from "../build-scripts/formats/media-types.ts";
+import { listFile, rootFile } from "../build-scripts/layout/output-tree.ts";
 
 export const data = { permalink: "index.html", eleventyExcludeFromCollections: true };
 
@@ -24,7 +25,7 @@ export function render({ build }: { build: PreparedBuild }): string {
 <main class="container">
 <h1>Educational content catalogue</h1>
 <p>A read-only API. Start at the <a href="api/index.html">API root</a>; every view is also available as
-<a href="api/index.json">JSON</a>, <a href="api/index.xml">XML</a> and <a href="api/index.xliff">XLIFF</a>.</p>
+${inWords(DATA_MEDIA_TYPES.map((type) => `<a href="${rootFile(type.extension)}">${displayName(type)}</a>`))}.</p>
 <p>API address: <code>${escapeHtml(build.config.baseUrl)}/api/</code></p>
 <h2>Collections</h2>
 <ul class="collections">

@@ -63,7 +63,6 @@ interface Row {
   readonly contains?: string;
 }
 
-const media = (name: string) => FORMATS.find((f) => f.name === name)!;
 const NOT_FOUND = { detail: "Not found." };
 
 /** Every way of choosing each format, on one address whose file in a format is `file(ext)`. */

@@ -60,7 +60,7 @@ describe("netlify.toml", () => {
 
 describe("Netlify's matcher over the generated rules", () => {
   it("resolves every address × format × parameter to a file the build wrote", async () => {
-    let checked = 0;
+    expect(addresses.length, "the root, the lists and some resources").toBeGreaterThan(1 + COLLECTIONS.length);
     for (const address of addresses) {
       for (const format of FORMATS) {
         for (const param of FORMAT_PARAMETERS) {
@@ -69,12 +69,10 @@ describe("Netlify's matcher over the generated rules", () => {
             const file = await target(url);
             expect(file, url).toBe(address.file(format.extension));
             expect(existsSync(path.join(build.outDir, file!)), file).toBe(true);
-            checked++;
           }
         }
       }
     }
-    expect(checked).toBe(addresses.length * FORMATS.length * FORMAT_PARAMETERS.length * 2);
   });
 
   it("matches an accept value written unencoded too, except that a raw + reads as a space", async () => {

@@ -43,8 +43,8 @@ export const OPTIONAL_DEFAULTS: Readonly<Record<string, () => Json>> = {
   relevant_end: () => null,
 };
 
-/** Record keys that are not resource fields. */
-export const RECORD_ONLY_KEYS = new Set(["$schema", "position", "html_path"]);
+/** Resource fields a record never holds: they are derived from it (`lessons` is written as UUIDs). */
+export const DERIVED_FIELDS: ReadonlySet<string> = new Set(["url", "html_url", "content_type"]);
 
 export const resourceUrl = (config: SiteConfig, collection: string, uuid: string) =>
   `${config.baseUrl}/api/${collection}/${uuid}`;

@@ -6,7 +6,7 @@
  * `/api/videos/page-2.html`), whose format is fixed by their name. Pure.
  */
 import { findCollection, type Collection } from "../catalogue/collections.ts";
-import { MEDIA_TYPES, type MediaType } from "../formats/media-types.ts";
+import { DEFAULT_MEDIA_TYPE, mediaTypeByExtension, type MediaType } from "../formats/media-types.ts";
 import { instanceFile, listPageFile, rootFile } from "../layout/output-tree.ts";
 
 export type ApiRoute =
@@ -36,11 +36,11 @@ export function resolveApiPath(pathname: string): ResolvedPath | undefined {
   const index = INDEX_FILE.exec(last);
   const pageFile = rest.length === 2 ? PAGE_FILE.exec(last) : null;
   if (index) {
-    fixedFormat = MEDIA_TYPES.find((f) => f.extension === index[1]);
+    fixedFormat = mediaTypeByExtension(index[1]);
     if (!fixedFormat) return undefined;
     rest = rest.slice(0, -1);
   } else if (pageFile) {
-    fixedFormat = MEDIA_TYPES[0];
+    fixedFormat = DEFAULT_MEDIA_TYPE;
     page = Number(pageFile[1]);
     rest = rest.slice(0, -1);
   }

@@ -32,8 +32,6 @@ export const FORMATS: readonly Format[] = MEDIA_TYPES.map((type) => ({ ...type, 
 export const DEFAULT_FORMAT = FORMATS[0];
 
 export const formatByName = (name: string) => FORMATS.find((f) => f.name === name);
-export const formatByMediaType = (mediaType: string) => FORMATS.find((f) => f.mediaType === mediaType);
-export const formatByExtension = (extension: string) => FORMATS.find((f) => f.extension === extension);
 
 /** The Content-Type header value of a format. */
 export const contentType = (format: { mediaType: string; charset: string }) => `${format.mediaType}; charset=${format.charset}`;

@@ -9,10 +9,12 @@
  * Lists are paged in the HTML view only: the data formats carry the whole list.
  */
 import { FIELD_ORDER, type Json } from "../catalogue/resource.ts";
-import { MEDIA_TYPES } from "./media-types.ts";
+import { DATA_MEDIA_TYPES, displayName, inWords } from "./media-types.ts";
+import type { Collection } from "../catalogue/collections.ts";
+import { ALLOW } from "../netlify/api-headers.ts";
 import { escapeAttribute, escapeHtml } from "./html-escape.ts";
 import type { Renderer } from "./renderer.ts";
-import type { DocumentView, Download, ListView, Page, RenderContext } from "./views.ts";
+import { listName, ROOT_NAME, type DocumentView, type Download, type ListView, type Page, type RenderContext } from "./views.ts";
 import { depthOf, fileOfApiUrl, instanceFile, LIST_VIEW_SCRIPT, listFile, listPageFile, rootFile } from "../layout/output-tree.ts";
 
 export const HTML_PAGE_SIZE = 100;
@@ -67,7 +69,7 @@ function pageHead(frame: Frame): string {
   const crumbs = frame.crumbs
     .map((c) => (c.href ? `<li><a href="${escapeAttribute(c.href)}">${escapeHtml(c.name)}</a></li>` : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`))
     .join("");
-  const formatLinks = MEDIA_TYPES.filter((f) => f.name !== "api")
+  const formatLinks = DATA_MEDIA_TYPES
     .map((f) => `<a class="format" href="${escapeAttribute(frame.alternates(f.extension))}" type="${f.mediaType}">${f.name}</a>`)
     .join(" ");
   return `<!DOCTYPE html>
@@ -87,7 +89,7 @@ function pageHead(frame: Frame): string {
 <p class="formats">Format: <span class="format active">api</span> ${formatLinks}</p></div>
 ${frame.before ?? ""}<div class="request-info"><pre class="request"><b>${frame.method ?? "GET"}</b> ${escapeHtml(frame.view.path)}</pre></div>
 <div class="response-info"><pre class="response"><span class="meta"><b>HTTP ${frame.status ?? "200 OK"}</b>
-<b>Allow:</b> GET, HEAD, OPTIONS
+<b>Allow:</b> ${ALLOW}
 <b>Content-Type:</b> application/json
 <b>Vary:</b> Accept
 
@@ -96,15 +98,15 @@ ${frame.before ?? ""}<div class="request-info"><pre class="request"><b>${frame.m
 
 const pageTail = (after = "") => `</pre></div>
 ${after}</main>
-<footer class="footer">A read-only catalogue API. Every view is also available as JSON, XML and XLIFF.</footer>
+<footer class="footer">A read-only catalogue API. Every view is also available as ${inWords(DATA_MEDIA_TYPES.map(displayName))}.</footer>
 </body>
 </html>
 `;
 
-const rootCrumb = { name: "Api Root", href: rootFile("html") };
+const rootCrumb = { name: ROOT_NAME, href: rootFile("html") };
 
-function listCrumbs(view: { collection: { name: string; label: string } }, active: boolean) {
-  const name = `${view.collection.label} List`;
+function listCrumbs(view: { collection: Collection }, active: boolean) {
+  const name = listName(view.collection);
   return [rootCrumb, active ? { name } : { name, href: listFile(view.collection.name, "html") }];
 }
 
@@ -127,10 +129,10 @@ function pager(view: ListView, page: Page): string {
 function searchForm(view: ListView): string {
   const name = view.collection.name;
   const boxes = FIELD_ORDER[view.collection.kind]
-    .map((field) => `<label><input type="checkbox" name="fields" value="${escapeHtml(field)}"> ${escapeHtml(field)}</label>`)
+    .map((field) => `<label><input type="checkbox" name="fields" value="${escapeAttribute(field)}"> ${escapeHtml(field)}</label>`)
     .join("\n");
-  return `<form class="search-form" role="search" action="${escapeHtml(listFile(name, "html"))}" data-collection="${escapeHtml(name)}" hidden>
-<input type="search" name="search" aria-label="Search ${escapeHtml(view.collection.label.toLowerCase())} list" placeholder="Search…">
+  return `<form class="search-form" role="search" action="${escapeAttribute(listFile(name, "html"))}" data-collection="${escapeAttribute(name)}" hidden>
+<input type="search" name="search" aria-label="Search ${escapeAttribute(view.collection.label.toLowerCase())} list" placeholder="Search…">
 <button type="submit">Search</button> <span class="search-status" role="status"></span>
 <details class="fields-picker"><summary>Fields</summary>
 ${boxes}
@@ -143,7 +145,7 @@ ${boxes}
 function documentFrame(view: DocumentView): Frame {
   switch (view.kind) {
     case "root":
-      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [{ name: "Api Root" }], before: view.download && downloadHtml(view.download) };
+      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [{ name: ROOT_NAME }], before: view.download && downloadHtml(view.download) };
     case "instance": {
       const uuid = String(view.resource.uuid);
       return {
@@ -162,7 +164,7 @@ function documentFrame(view: DocumentView): Frame {
 
 function downloadHtml(download: Download): string {
   const name = download.file.slice(download.file.lastIndexOf("/") + 1);
-  return `<p class="download">Offline mirror of the whole site: <a href="${escapeHtml(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and run <code>npx http-server &lt;folder&gt;</code>.</p>\n`;
+  return `<p class="download">Offline mirror of the whole site: <a href="${escapeAttribute(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and run <code>npx http-server &lt;folder&gt;</code>.</p>\n`;
 }
 
 /** Items are rendered one level deep, as list entries; a lone resource drops that indentation. */

@@ -5,7 +5,7 @@
  * `position` 1..N, so building again gives the same list.
  */
 import type { Collection } from "../catalogue/collections.ts";
-import { FIELD_ORDER, resourceUrl, type Json, type JsonObject } from "../catalogue/resource.ts";
+import { DERIVED_FIELDS, FIELD_ORDER, resourceUrl, type Json, type JsonObject } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { describeValue, type Problem } from "../validate/problems.ts";
 import { checkSchema } from "../validate/schema-check.ts";
@@ -16,7 +16,6 @@ export interface ImportedRecord {
   readonly record: JsonObject;
 }
 
-const DERIVED = new Set(["url", "html_url", "content_type"]);
 
 export function dumpToRecords(
   collection: Collection,
@@ -68,7 +67,7 @@ export function dumpToRecords(
 
     const record: JsonObject = { $schema: schemaRef, position: index + 1, uuid: r.uuid, html_path: String(r.html_url ?? "").slice(siteRoot.length) };
     for (const field of FIELD_ORDER[collection.kind]) {
-      if (DERIVED.has(field) || field === "uuid" || !(field in r)) continue;
+      if (DERIVED_FIELDS.has(field) || field === "uuid" || !(field in r)) continue;
       const lessonProblem = (pointer: string, expected: string, found: string) => once("lessons", () => problem(pointer, expected, found));
       record[field] = field === "lessons" ? lessonUuids(r.lessons, config, `${at}/lessons`, lessonProblem) : r[field];
     }

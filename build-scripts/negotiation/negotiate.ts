@@ -14,19 +14,17 @@
  * the Accept header): that is what Netlify's rules can do without the edge,
  * so both hosts agree. Pure: no Node APIs.
  */
-import { MEDIA_TYPES, type MediaType } from "../formats/media-types.ts";
+import { DEFAULT_MEDIA_TYPE, MEDIA_TYPES, mediaTypeByName, type MediaType } from "../formats/media-types.ts";
 import { parseAccept, rangeMatches, type MediaRange } from "./accept-header.ts";
 
 export type Negotiation =
   | { readonly status: 200; readonly format: MediaType; readonly by: "format" | "accept" | "header" | "default" }
   | { readonly status: 404 | 406; readonly reason: string };
 
-export const DEFAULT_MEDIA_TYPE: MediaType = MEDIA_TYPES[0];
-
 export function negotiate(query: URLSearchParams, acceptHeader: string | null): Negotiation {
   const formatName = query.get("format");
   if (formatName) {
-    const format = MEDIA_TYPES.find((f) => f.name === formatName);
+    const format = mediaTypeByName(formatName);
     if (!format) return { status: 404, reason: `Unknown format "${formatName}".` };
     return { status: 200, format, by: "format" };
   }

@@ -6,7 +6,7 @@
  * read of the collection's existing records.
  */
 import type { Collection, ResourceKind } from "../catalogue/collections.ts";
-import { FIELD_ORDER, type Json, type JsonObject } from "../catalogue/resource.ts";
+import { DERIVED_FIELDS, FIELD_ORDER, type Json, type JsonObject } from "../catalogue/resource.ts";
 import { propertySchema } from "../schemas/schemas.ts";
 
 export interface NewRecordInput {
@@ -24,7 +24,6 @@ export interface NewRecordInput {
 }
 
 /** Fields the build derives; a record does not hold them. */
-const DERIVED = new Set(["url", "html_url", "content_type"]);
 
 export function newRecord(input: NewRecordInput): JsonObject {
   const { collection, uuid } = input;
@@ -36,7 +35,7 @@ export function newRecord(input: NewRecordInput): JsonObject {
   };
   const now = timestamp(collection.kind, input.nowMicros);
   for (const field of FIELD_ORDER[collection.kind]) {
-    if (DERIVED.has(field) || field in record) continue;
+    if (DERIVED_FIELDS.has(field) || field in record) continue;
     record[field] = field === "title" ? input.title : emptyValue(collection.kind, field, now);
   }
   return record;

@@ -11,7 +11,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { handleApiRequest } from "../edge/handle-request.ts";
-import { EDGE_FUNCTION } from "../netlify/api-headers.ts";
+import { ALLOW, EDGE_FUNCTION } from "../netlify/api-headers.ts";
 import { netlifyEngine, type EngineOptions } from "./netlify-engine.ts";
 import { guardRequestTarget } from "./request-guard.ts";
 
@@ -55,7 +55,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     try {
       request = new Request(guarded.url, { method: req.method, headers: webHeaders(req) });
     } catch {
-      return plain(405, "405 Method Not Allowed", { Allow: "GET, HEAD, OPTIONS" });
+      return plain(405, "405 Method Not Allowed", { Allow: ALLOW });
     }
     return onEdgePath(guarded.url.pathname) ? handleApiRequest(request, engine) : engine(request);
   }

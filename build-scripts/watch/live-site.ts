@@ -64,7 +64,7 @@ interface LiveCollection {
   readonly terms: (readonly string[])[];
 }
 
-/** Collects the serialized items of a build (pass `sink` to runBuild) for a LiveSite. */
+/** Collects the serialized items of a build (pass `sink` as runBuild's `onItem`) for a LiveSite. */
 export class ItemCollector {
   readonly byCollection = new Map<string, string[][]>();
   readonly sink: ItemSink = (collection, index, items) => {
