@@ -8,8 +8,9 @@
 import { summary } from "../build/build-report.ts";
 import { ContentError } from "../build/prepare.ts";
 import { runBuild } from "../build/run-build.ts";
+import { outputDir } from "../config/site-config.ts";
 
-const outDir = (process.env.OUTPUT_DIR || "_site").replace(/\/+$/, "");
+const outDir = outputDir(process.env);
 
 try {
   console.log(`Validating content and building ${outDir}/ …`);

@@ -9,9 +9,10 @@ import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import EleventyDevServer from "@11ty/eleventy-dev-server";
 import { watchFolders } from "../watch/watch-folders.ts";
+import { outputDir } from "../config/site-config.ts";
 
 const projectDir = process.cwd();
-const outDir = (process.env.OUTPUT_DIR || "_site").replace(/\/+$/, "");
+const outDir = outputDir(process.env);
 const port = Number(process.env.PORT || 8080);
 const WORKER = path.join(import.meta.dirname, "../watch/dev-worker.ts");
 

@@ -4,11 +4,12 @@
  * matters; see the README, "Search and field selection".
  */
 import { measureSearch, type Bytes } from "../measure/search-size.ts";
+import { outputDir } from "../config/site-config.ts";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const bytes = (b: Bytes) => `${kb(b.raw)} raw, ${kb(b.gzip)} gzip`;
 
-const siteDir = process.argv[2] ?? process.env.OUTPUT_DIR ?? "_site";
+const siteDir = process.argv[2] ?? outputDir(process.env);
 console.log(`Measuring search in ${siteDir}/ …`);
 const m = await measureSearch(siteDir);
 for (const c of m.collections) {

@@ -18,8 +18,9 @@ import { rootView } from "../formats/views.ts";
 import { MIRROR_ARCHIVE, rootFile } from "../layout/output-tree.ts";
 import { MIRROR_README, mirrorReadme } from "../mirror/mirror-readme.ts";
 import { writeArchive } from "../mirror/write-archive.ts";
+import { outputDir } from "../config/site-config.ts";
 
-const outDir = (process.env.OUTPUT_DIR || "_site").replace(/\/+$/, "");
+const outDir = outputDir(process.env);
 const FOLDER = path.basename(MIRROR_ARCHIVE, ".zip");
 
 try {

@@ -6,9 +6,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { startServer } from "../serve/server.ts";
+import { outputDir } from "../config/site-config.ts";
 
 const projectDir = process.cwd();
-const siteDir = path.resolve(projectDir, process.env.OUTPUT_DIR || "_site");
+const siteDir = path.resolve(projectDir, outputDir(process.env));
 if (!existsSync(path.join(siteDir, "api"))) {
   console.error(`No built site in ${siteDir}: run \`npm run build\` first (or \`npm start\`, which builds and serves).`);
   process.exit(1);

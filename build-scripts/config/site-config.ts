@@ -32,3 +32,6 @@ export function resolveSiteConfig(env: Env, defaults: ConfigDefaults = {}): Site
     contentDir: env.CONTENT_DIR || defaults.contentDir || "content",
   };
 }
+
+/** The output folder: env OUTPUT_DIR, default _site, without a trailing slash. */
+export const outputDir = (env: Env): string => (env.OUTPUT_DIR || "_site").replace(/\/+$/, "");

@@ -14,13 +14,14 @@ import { isRecordPath, sourceName } from "../load/read-sources.ts";
 import { formatProblems } from "../validate/problems.ts";
 import { ItemCollector, LiveSite, type Change } from "./live-site.ts";
 import { watchFolders } from "./watch-folders.ts";
+import { outputDir } from "../config/site-config.ts";
 
 export interface DevMessage {
   readonly type: "built" | "updated";
 }
 
 const projectDir = process.cwd();
-const outDir = (process.env.OUTPUT_DIR || "_site").replace(/\/+$/, "");
+const outDir = outputDir(process.env);
 const contentRoot = path.resolve(projectDir, loadSiteConfig(projectDir).contentDir);
 const tell = (message: DevMessage) => process.send?.(message);
 
