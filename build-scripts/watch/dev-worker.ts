@@ -10,7 +10,7 @@ import { summary } from "../build/build-report.ts";
 import { ContentError, forgetPreparedBuild } from "../build/prepare.ts";
 import { runBuild } from "../build/run-build.ts";
 import { loadSiteConfig } from "../config/load-config.ts";
-import { isRecordPath, sourceName } from "../load/read-sources.ts";
+import { isRecordPath, shownPath, sourceName } from "../load/read-sources.ts";
 import { formatProblems } from "../validate/problems.ts";
 import { ItemCollector, LiveSite, type Change } from "./live-site.ts";
 import { watchFolders } from "./watch-folders.ts";
@@ -35,7 +35,7 @@ await fullBuild();
 watchFolders([contentRoot], (paths, seenAt) => {
   queue = queue.then(() => onSave(paths, seenAt)).catch((error) => console.error(error));
 });
-console.log(`Watching ${path.relative(projectDir, contentRoot) || "."}/ for changes.`);
+console.log(`Watching ${shownPath(projectDir, contentRoot) || "."}/ for changes.`);
 
 async function fullBuild(): Promise<void> {
   forgetPreparedBuild();
