@@ -4,6 +4,8 @@
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { findCollection } from "../catalogue/collections.ts";
+import { schemaPathFrom } from "../schemas/schema-path.ts";
 import { syntheticCatalogue, type SyntheticOptions } from "./synthetic/synthetic-catalogue.ts";
 
 const IN_FLIGHT = 64;
@@ -18,7 +20,9 @@ export async function writeSyntheticCatalogue(options: SyntheticOptions, outDir:
   for (const { collection, name, record } of syntheticCatalogue(options)) {
     if (!counts.has(collection)) await mkdir(path.join(outDir, collection), { recursive: true });
     counts.set(collection, (counts.get(collection) ?? 0) + 1);
-    const job = writeFile(path.join(outDir, collection, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`).then(() => {
+    // "$schema" leads the record (recordKeys); its value is the path from where the file goes.
+    const $schema = schemaPathFrom(path.join(outDir, collection), findCollection(collection)!.kind);
+    const job = writeFile(path.join(outDir, collection, `${name}.json`), `${JSON.stringify({ ...record, $schema }, null, 2)}\n`).then(() => {
       pending.delete(job);
       if (++written % 5000 === 0) progress?.(written);
     });

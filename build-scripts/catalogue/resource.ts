@@ -46,6 +46,12 @@ export const OPTIONAL_DEFAULTS: Readonly<Record<string, () => Json>> = {
 /** Resource fields a record never holds: they are derived from it (`lessons` is written as UUIDs). */
 export const DERIVED_FIELDS: ReadonlySet<string> = new Set(["url", "html_url", "content_type"]);
 
+/** A record's keys in the order files are written: its own keys first, then the resource fields it holds. */
+export const recordKeys = (kind: ResourceKind): string[] => [
+  "$schema", "position", "uuid", "html_path",
+  ...FIELD_ORDER[kind].filter((field) => !DERIVED_FIELDS.has(field) && field !== "uuid"),
+];
+
 export const resourceUrl = (config: SiteConfig, collection: string, uuid: string) =>
   `${config.baseUrl}/api/${collection}/${uuid}`;
 

@@ -15,9 +15,8 @@ import { loadSiteConfig } from "../config/load-config.ts";
 import { dumpToRecords, type ImportedRecord } from "../import/dump-to-records.ts";
 import { shownPath } from "../load/read-sources.ts";
 import { formatProblems, type Problem } from "../validate/problems.ts";
-import { SCHEMA_FILE } from "../schemas/schemas.ts";
+import { schemaPathFrom } from "../schemas/schema-path.ts";
 
-const SCHEMAS_DIR = path.resolve(import.meta.dirname, "../schemas");
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -53,7 +52,7 @@ for (const dumpFile of dumpFiles) {
     problems.push({ file: shown, pointer: "", severity: "error", expected: "a JSON document", found: `invalid JSON: ${(error as Error).message}` });
     continue;
   }
-  const schemaRef = path.relative(path.join(outDir, name), path.join(SCHEMAS_DIR, SCHEMA_FILE[collection.kind])).split(path.sep).join("/");
+  const schemaRef = schemaPathFrom(path.join(outDir, name), collection.kind);
   const result = dumpToRecords(collection, dump, config, shown, schemaRef);
   problems.push(...result.problems);
   const folder = path.join(outDir, name);

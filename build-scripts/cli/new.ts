@@ -11,7 +11,7 @@ import { COLLECTIONS, findCollection } from "../catalogue/collections.ts";
 import { loadSiteConfig } from "../config/load-config.ts";
 import { newRecord, slugify } from "../new-record/new-record.ts";
 import { FILL_IN } from "../validate/fill-in.ts";
-import { SCHEMA_FILE } from "../schemas/schemas.ts";
+import { schemaPathFrom } from "../schemas/schema-path.ts";
 
 const USAGE = 'usage: npm run new -- <collection> [--title "…"]';
 
@@ -30,7 +30,7 @@ const existing = await readExisting(folder);
 const uuid = crypto.randomUUID();
 const slug = freeSlug(folder, slugify(values.title) || uuid);
 const file = path.join(folder, `${slug}.json`);
-const schemaRef = path.relative(folder, path.join(projectDir, "build-scripts/schemas", SCHEMA_FILE[collection.kind])).split(path.sep).join("/");
+const schemaRef = schemaPathFrom(folder, collection.kind);
 const nowMicros = Math.round((performance.timeOrigin + performance.now()) * 1000);
 const record = newRecord({ collection, title: values.title, uuid, nowMicros, existing, schemaRef, slug });
 await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { flag: "wx" });

@@ -5,7 +5,7 @@
  */
 import type { SiteAddresses } from "../query/answer.ts";
 import { PublishedApi } from "../query/answer.ts";
-import type { LoadText } from "../search/find-records.ts";
+import { httpLoader } from "../query/http-loader.ts";
 import type { Format } from "../formats/formats.ts";
 import type { ApiRoute } from "./api-route.ts";
 import type { Next } from "./handle-request.ts";
@@ -19,15 +19,7 @@ export function wantsQuery(route: ApiRoute, params: URLSearchParams): route is R
 }
 
 export async function answerQuery(request: Request, route: ResourceRoute, format: Format, next: Next, site: SiteAddresses) {
-  const load: LoadText = async (file) => {
-    const response = await next(new Request(new URL(`/${file}`, request.url)));
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return undefined;
-    }
-    if (!response.ok) throw new Error(`${response.status} for /${file}`);
-    return response.text();
-  };
+  const load = httpLoader((url) => next(new Request(url)), new URL("/", request.url));
   const params = new URL(request.url).searchParams;
   const path = route.view === "list" ? `/api/${route.collection.name}` : `/api/${route.collection.name}/${route.uuid}`;
   return new PublishedApi(load, site).answer({ path, search: params.get("search"), fields: params.get("fields"), format: format.name });

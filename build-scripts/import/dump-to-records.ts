@@ -7,6 +7,7 @@
 import type { Collection } from "../catalogue/collections.ts";
 import { DERIVED_FIELDS, FIELD_ORDER, resourceUrl, type Json, type JsonObject } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
+import { slugify } from "../new-record/new-record.ts";
 import { describeValue, type Problem } from "../validate/problems.ts";
 import { checkSchema } from "../validate/schema-check.ts";
 
@@ -95,8 +96,7 @@ function lessonUuids(lessons: Json, config: SiteConfig, at: string, problem: (p:
 
 /** The last segment of html_path, else the UUID; never twice in one collection. */
 function fileNameFor(record: JsonObject, used: Set<string>): string {
-  const slug = String(record.html_path).split("/").filter(Boolean).pop()?.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "");
-  let name = slug || String(record.uuid);
+  let name = slugify(String(record.html_path).split("/").filter(Boolean).pop() ?? "") || String(record.uuid);
   if (used.has(name)) name = `${name}-${String(record.uuid).slice(0, 8)}`;
   used.add(name);
   return `${name}.json`;

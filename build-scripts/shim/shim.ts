@@ -14,7 +14,7 @@
 import type { Json } from "../catalogue/resource.ts";
 import { contentType } from "../formats/formats.ts";
 import { PublishedApi } from "../query/answer.ts";
-import type { LoadText } from "../search/find-records.ts";
+import { httpLoader } from "../query/http-loader.ts";
 import { SITE } from "./site.ts";
 
 export interface RequestParams {
@@ -32,21 +32,11 @@ export interface ShimAnswer {
 
 const apis = new Map<string, PublishedApi>();
 
-/** Reads files below the site root over HTTP. */
-export function fetchLoader(root: URL): LoadText {
-  return async (file) => {
-    const response = await fetch(new URL(file, root));
-    if (response.status === 404) return undefined;
-    if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${response.url}`);
-    return response.text();
-  };
-}
-
 export async function request(base: string, path: string, params: RequestParams = {}): Promise<ShimAnswer> {
   const root = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
   let api = apis.get(root.href);
   if (!api) {
-    api = new PublishedApi(fetchLoader(root), SITE);
+    api = new PublishedApi(httpLoader((url) => fetch(url), root), SITE);
     apis.set(root.href, api);
   }
   const answer = await api.answer({ path, ...params });

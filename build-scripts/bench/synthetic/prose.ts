@@ -72,4 +72,3 @@ export function shortSentence(random: Random): string {
   return sentences(random, random.int(5, 12), false);
 }
 
-export const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");

@@ -4,8 +4,9 @@
  * valid against build-scripts/schemas/. Deterministic per seed. Pure: yields
  * records one by one; the caller writes them.
  */
-import type { JsonObject } from "../../catalogue/resource.ts";
-import { description, note, overview, shortSentence, slug, title } from "./prose.ts";
+import { recordKeys, type JsonObject } from "../../catalogue/resource.ts";
+import { slugify } from "../../new-record/new-record.ts";
+import { description, note, overview, shortSentence, title } from "./prose.ts";
 import { Random } from "./random.ts";
 
 export interface SyntheticOptions {
@@ -81,12 +82,11 @@ function dates(random: Random, precision: "second" | "microsecond"): { create_da
 
 function common(random: Random, collection: SyntheticRecord["collection"], position: number, htmlPrefix: string) {
   const recordTitle = title(random);
-  const name = `${slug(recordTitle)}-${position}`;
+  const name = `${slugify(recordTitle)}-${position}`;
   return {
     name,
     title: recordTitle,
     head: {
-      $schema: `../../build-scripts/schemas/${collection === "lessons" ? "generic" : collection}.schema.json`,
       position,
       uuid: random.uuid(),
       html_path: `${htmlPrefix}/${name}/`,
@@ -115,7 +115,7 @@ function lesson(random: Random, position: number): SyntheticRecord {
     description: description(random, HTML_SHARE.lessons),
     ...sharedFields(random, "second"),
   };
-  return { collection: "lessons", name, record: ordered(record, LESSON_ORDER) };
+  return { collection: "lessons", name, record: ordered(record, recordKeys("generic")) };
 }
 
 function unit(random: Random, position: number, lessonUuids: readonly string[]): SyntheticRecord {
@@ -131,7 +131,7 @@ function unit(random: Random, position: number, lessonUuids: readonly string[]):
     lessons: random.sample(lessonUuids, Math.min(lessonUuids.length, random.int(2, 6))),
   };
   if (random.chance(0.3)) (record.credits as JsonObject).Other = note(random);
-  return { collection: "units", name, record: ordered(record, UNIT_ORDER) };
+  return { collection: "units", name, record: ordered(record, recordKeys("unit")) };
 }
 
 function video(random: Random, position: number): SyntheticRecord {
@@ -150,13 +150,10 @@ function video(random: Random, position: number): SyntheticRecord {
     relevant_end: null,
     ...sharedFields(random, "second"),
   };
-  return { collection: "videos", name, record: ordered(record, VIDEO_ORDER) };
+  return { collection: "videos", name, record: ordered(record, recordKeys("video")) };
 }
 
 // Source records keep the key order of the sample records in content/.
-const LESSON_ORDER = ["$schema", "position", "uuid", "html_path", "title", "description", "credits", "appropriate_for", "geologic_time", "subjects", "grades", "eras", "create_date", "modified_date", "versions"];
-const UNIT_ORDER = ["$schema", "position", "uuid", "html_path", "title", "subtitle", "description", "key_image", "overview", "credits", "appropriate_for", "geologic_time", "subjects", "grades", "eras", "create_date", "modified_date", "lessons", "versions"];
-const VIDEO_ORDER = ["$schema", "position", "uuid", "html_path", "video_id", "formats", "title", "length", "description", "content", "credits", "appropriate_for", "geologic_time", "relevant_start", "relevant_end", "subjects", "grades", "eras", "create_date", "modified_date", "versions"];
 
 const ordered = (record: JsonObject, order: readonly string[]): JsonObject => Object.fromEntries(order.map((key) => [key, record[key]]));
 
