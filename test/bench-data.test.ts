@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticCatalogue, sizeMix } from "../build-scripts/bench/synthetic/synthetic-catalogue.ts";
 import { readSources } from "../build-scripts/load/read-sources.ts";
 import { validateSources } from "../build-scripts/validate/validate-catalogue.ts";
-import { PROJECT_DIR } from "./helpers/build-site.ts";
+import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
 
 const run = promisify(execFile);
-const TSX = path.join(PROJECT_DIR, "node_modules/.bin/tsx");
 let temp: string;
 
 const generate = (out: string, seed: string) =>

@@ -7,15 +7,15 @@
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../build-scripts/catalogue/resource.ts";
 import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 
 const SHOTS = path.join(PROJECT_DIR, "test-results/browser");
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
 
 let build: BuildResult;
 let server: StaticServer;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   build = await buildSite();
   expect(build.code, build.stderr).toBe(0);
   server = await serveStatic(build.outDir);
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   videos = (await indexedLists()).find((l) => l.collection.name === "videos")!;
   await mkdir(SHOTS, { recursive: true });
 });
@@ -38,13 +38,6 @@ afterAll(async () => {
 });
 
 /** The JSON body the page shows (the response box without its status lines). */
-const shownJson = (page: Page) =>
-  page.locator("pre.response").evaluate((pre) => {
-    const copy = pre.cloneNode(true) as HTMLElement;
-    copy.querySelector(".meta")?.remove();
-    return JSON.parse(copy.textContent!);
-  });
-
 async function newPage(javaScriptEnabled = true): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();

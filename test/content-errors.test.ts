@@ -6,21 +6,21 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildSite, type BuildResult } from "./helpers/build-site.ts";
+import { type BuildResult, buildSite, GOLDEN_CONTENT } from "./helpers/build-site.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 
-const GOOD = "test/fixtures/golden-content";
+
 const video = JSON.parse(await readFile(path.join(import.meta.dirname, "fixtures/golden-content/videos/edge-cases-video.json"), "utf8"));
 
 let first: BuildResult;
 let broken: BuildResult;
 let before: string;
 beforeAll(async () => {
-  first = await buildSite({ CONTENT_DIR: GOOD });
+  first = await buildSite({ CONTENT_DIR: GOLDEN_CONTENT });
   expect(first.code).toBe(0);
   before = await readFile(path.join(first.outDir, "api/videos/index.json"), "utf8");
 
-  const content = await tempContent(GOOD);
+  const content = await tempContent(GOLDEN_CONTENT);
   await writeRecord(content, "videos/invalid-json.json", '{\n  "uuid": "x",\n  "title": "no closing brace"\n');
   await writeRecord(content, "videos/missing-and-mistyped.json", { ...video, uuid: "0a1b2c3d-0000-4000-8000-000000000001", title: undefined, grades: [9], length: "four minutes" });
   await writeRecord(content, "videos/bad-uuid.json", { ...video, uuid: "not-a-uuid", position: 7 });

@@ -7,10 +7,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FORMATS } from "../build-scripts/formats/formats.ts";
-import { buildSite, readOut, type BuildResult } from "./helpers/build-site.ts";
+import { buildSite, GOLDEN_CONTENT, readOut, type BuildResult } from "./helpers/build-site.ts";
 
 const GOLDEN_DIR = path.join(import.meta.dirname, "golden");
-export const GOLDEN_CONTENT = "test/fixtures/golden-content";
 const CASES = {
   video: "api/videos/7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b",
   unit: "api/units/2c9d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f",

@@ -6,7 +6,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HTML_PAGE_SIZE } from "../build-scripts/formats/html.ts";
-import { buildSite, readOut, type BuildResult } from "./helpers/build-site.ts";
+import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 
 const VIDEO = "api/videos/7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b/index.html";
@@ -15,13 +15,13 @@ const BIG_LIST = 2 * HTML_PAGE_SIZE + 17;
 let golden: BuildResult;
 let big: BuildResult;
 beforeAll(async () => {
-  const content = await tempContent("test/fixtures/golden-content");
+  const content = await tempContent(GOLDEN_CONTENT);
   const video = JSON.parse(await readFile(path.join(content, "videos/edge-cases-video.json"), "utf8"));
   for (let i = 2; i <= BIG_LIST; i++) {
     const uuid = `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
     await writeRecord(content, `videos/v${i}.json`, { ...video, uuid, position: i, title: `Video ${i}` });
   }
-  [golden, big] = await Promise.all([buildSite({ CONTENT_DIR: "test/fixtures/golden-content" }), buildSite({ CONTENT_DIR: content })]);
+  [golden, big] = await Promise.all([buildSite({ CONTENT_DIR: GOLDEN_CONTENT }), buildSite({ CONTENT_DIR: content })]);
   expect(golden.code, golden.stderr).toBe(0);
   expect(big.code, big.stderr).toBe(0);
 });

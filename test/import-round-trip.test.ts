@@ -3,28 +3,18 @@
  * building with the same BASE_URL and SITE_URL gives list JSON equal to the
  * dump — same records, field order and list order.
  */
-import { execFile } from "node:child_process";
 import { copyFile, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildSite, PROJECT_DIR, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { buildSite, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { runCli } from "./helpers/run-cli.ts";
 import { writeRecord } from "./helpers/temp-content.ts";
 
-const run = promisify(execFile);
 const COLLECTIONS = ["videos", "units", "lessons", "articles", "glossary", "photos"];
 
-async function importDumps(dumpDir: string, outDir: string, env: Record<string, string> = {}) {
-  try {
-    const r = await run(path.join(PROJECT_DIR, "node_modules/.bin/tsx"), ["build-scripts/cli/import.ts", dumpDir, "--out", outDir], {
-      cwd: PROJECT_DIR, env: { ...process.env, ...TEST_ENV, ...env },
-    });
-    return { code: 0, ...r };
-  } catch (error) {
-    return error as { code: number; stdout: string; stderr: string };
-  }
-}
+const importDumps = (dumpDir: string, outDir: string, env: Record<string, string> = {}) =>
+  runCli("import.ts", [dumpDir, "--out", outDir], { ...TEST_ENV, ...env });
 
 let original: BuildResult;
 let dumpDir: string;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/catalogue/collections.ts";
 import { MIRROR_ARCHIVE } from "../build-scripts/layout/output-tree.ts";
 import { TEST_ENV } from "./helpers/build-site.ts";
-import { launchChromium } from "./helpers/chromium.ts";
+import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
 import { PROJECT_DIR, runCli, type CliResult } from "./helpers/run-cli.ts";
 
@@ -128,11 +128,7 @@ describe("npm run mirror", () => {
       await page.getByText("Fields").click();
       await page.getByLabel("title", { exact: true }).check();
       await expect.poll(() => new URL(page.url()).searchParams.get("fields")).toBe("title");
-      const shown = await page.locator("pre.response").evaluate((pre) => {
-        const copy = pre.cloneNode(true) as HTMLElement;
-        copy.querySelector(".meta")?.remove();
-        return JSON.parse(copy.textContent!) as object[];
-      });
+      const shown = (await shownJson(page)) as object[];
       expect(shown).toHaveLength(1);
       expect(Object.keys(shown[0])).toEqual(["title"]);
     } finally {

@@ -1,7 +1,7 @@
 /** base_url and site_url come from package.json's "config", overridden by the environment. */
 import { describe, expect, it } from "vitest";
 import { resolveSiteConfig } from "../build-scripts/config/site-config.ts";
-import { buildSite, readJson } from "./helpers/build-site.ts";
+import { buildSite, GOLDEN_CONTENT, readJson } from "./helpers/build-site.ts";
 
 const defaults = { baseUrl: "", siteUrl: "https://education.example.org", contentDir: "content" };
 
@@ -18,7 +18,7 @@ describe("the site configuration", () => {
   });
 
   it("is what the built files carry", async () => {
-    const build = await buildSite({ BASE_URL: "https://api.elsewhere.example/", SITE_URL: "https://pages.elsewhere.example", CONTENT_DIR: "test/fixtures/golden-content" });
+    const build = await buildSite({ BASE_URL: "https://api.elsewhere.example/", SITE_URL: "https://pages.elsewhere.example", CONTENT_DIR: GOLDEN_CONTENT });
     const [unit] = await readJson<{ url: string; html_url: string }[]>(build, "api/units/index.json");
     expect(unit.url).toBe("https://api.elsewhere.example/api/units/2c9d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f");
     expect(unit.html_url).toBe("https://pages.elsewhere.example/education/unit/edge-cases-unit/");

@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import xliff12ToJs from "xliff/xliff12ToJs";
-import { buildSite, readOut, type BuildResult } from "./helpers/build-site.ts";
+import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
 
 const run = promisify(execFile);
 const units = (xliff: string) => [...xliff.matchAll(/<trans-unit /g)].length;
@@ -18,7 +18,7 @@ const units = (xliff: string) => [...xliff.matchAll(/<trans-unit /g)].length;
 let sample: BuildResult;
 let golden: BuildResult;
 beforeAll(async () => {
-  [sample, golden] = await Promise.all([buildSite(), buildSite({ CONTENT_DIR: "test/fixtures/golden-content" })]);
+  [sample, golden] = await Promise.all([buildSite(), buildSite({ CONTENT_DIR: GOLDEN_CONTENT })]);
   expect(sample.code, sample.stderr).toBe(0);
   expect(golden.code, golden.stderr).toBe(0);
 });
@@ -61,7 +61,7 @@ describe("an XLIFF document", () => {
   });
 
   it("is the same across builds", async () => {
-    const again = await buildSite({ CONTENT_DIR: "test/fixtures/golden-content" });
+    const again = await buildSite({ CONTENT_DIR: GOLDEN_CONTENT });
     expect(await readOut(again, unitFile)).toBe(await readOut(golden, unitFile));
   });
 

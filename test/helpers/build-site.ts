@@ -10,6 +10,9 @@ export interface BuildResult extends CliResult {
   outDir: string;
 }
 
+/** A tiny catalogue full of hard cases: one video, one unit, one lesson. */
+export const GOLDEN_CONTENT = "test/fixtures/golden-content";
+
 export const TEST_ENV = { BASE_URL: "https://api.example.test", SITE_URL: "https://www.example.test" };
 
 /** Build into a fresh temporary folder (or `outDir`); never throws on a failed build. */

@@ -1,8 +1,16 @@
 /** The real Chromium of the machine, headless, through playwright-core. */
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+
+/** The JSON body an HTML view page shows, without its status and header lines. */
+export const shownJson = (page: Page): Promise<unknown> =>
+  page.locator("pre.response").evaluate((pre) => {
+    const copy = pre.cloneNode(true) as HTMLElement;
+    copy.querySelector(".meta")?.remove();
+    return JSON.parse(copy.textContent!);
   });

@@ -1,8 +1,7 @@
 /** Starts the real `npm run serve` command (build-scripts/cli/serve.ts) on a free port and sends raw HTTP requests to it. */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import path from "node:path";
-import { PROJECT_DIR } from "./build-site.ts";
+import { PROJECT_DIR, TSX } from "./run-cli.ts";
 
 export interface LocalServer {
   readonly url: string;
@@ -15,7 +14,7 @@ export interface LocalServer {
 }
 
 export function startLocalServer(siteDir: string): Promise<LocalServer> {
-  const child = spawn(path.join(PROJECT_DIR, "node_modules/.bin/tsx"), ["build-scripts/cli/serve.ts"], {
+  const child = spawn(TSX, ["build-scripts/cli/serve.ts"], {
     cwd: PROJECT_DIR,
     env: { ...process.env, PORT: "0", OUTPUT_DIR: siteDir },
     stdio: ["ignore", "pipe", "pipe"],
