@@ -29,7 +29,7 @@ export default async function (eleventyConfig: EleventyConfig) {
 
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
     lastBuild.apiStats = await writeApiTree(build.catalogue, build.config, directories.output, lastBuild);
-    await writeSearchFiles(build.catalogue, build.config, directories.output, lastBuild.apiStats);
+    await writeSearchFiles(build.catalogue, build.config, directories.output, lastBuild.apiStats, lastBuild.onTerms);
   });
 
   return {

@@ -6,11 +6,19 @@ import { formatProblem } from "../validate/problems.ts";
 /** Receives each resource's serialized items (one per format, in the order of FORMATS). */
 export type ItemSink = (collection: string, index: number, items: readonly string[]) => void;
 
+/** Receives each list's search terms (terms[i]: those of entry i), as the search files are written. */
+export type TermsSink = (collection: string, terms: readonly (readonly string[])[]) => void;
+
 /**
  * Shared with the Eleventy config's `eleventy.after` handler: the build sets
  * the callbacks, the handler fills in the statistics.
  */
-export const lastBuild: { apiStats?: WriteStats; progress?: (collection: string, done: number, total: number) => void; onItem?: ItemSink } = {};
+export const lastBuild: {
+  apiStats?: WriteStats;
+  progress?: (collection: string, done: number, total: number) => void;
+  onItem?: ItemSink;
+  onTerms?: TermsSink;
+} = {};
 
 /** The summary fits one screen: beyond this many, warnings are counted, not shown. */
 const SHOWN_WARNINGS = 5;

@@ -5,7 +5,7 @@
  * Used by `npm run build`, `npm run dev` and `npm run mirror`.
  */
 import Eleventy from "@11ty/eleventy";
-import { lastBuild, type ItemSink } from "./build-report.ts";
+import { lastBuild, type ItemSink, type TermsSink } from "./build-report.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
 import { clearStaging, stagingDir, swapInStaging } from "../write/swap-output.ts";
 import { WriteStats } from "../write/write-stats.ts";
@@ -21,6 +21,8 @@ export interface BuildOptions {
   readonly progress?: (collection: string, done: number, total: number) => void;
   /** Given every serialized resource (watch mode keeps them). */
   readonly onItem?: ItemSink;
+  /** Given every list's search terms (watch mode keeps them). */
+  readonly onTerms?: TermsSink;
 }
 
 /** Eleventy reads templates/ and .eleventy.ts from the working folder: run it from the project. */
@@ -30,6 +32,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
     const build = await prepareBuild(process.cwd());
     lastBuild.progress = options.progress;
     lastBuild.onItem = options.onItem;
+    lastBuild.onTerms = options.onTerms;
     lastBuild.apiStats = undefined;
     await clearStaging(outDir);
     const eleventy = new Eleventy("templates", stagingDir(outDir), { configPath: ".eleventy.ts", quietMode: true });

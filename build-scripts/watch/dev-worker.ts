@@ -41,7 +41,7 @@ async function fullBuild(): Promise<void> {
   forgetPreparedBuild();
   const items = new ItemCollector();
   try {
-    const outcome = await runBuild(outDir, { onItem: items.sink });
+    const outcome = await runBuild(outDir, { onItem: items.sink, onTerms: items.termsSink });
     console.log(summary(outcome.build, outcome.stats, outcome.seconds, outDir));
     site = new LiveSite(outcome.build, items, outDir);
     tell({ type: "built" });

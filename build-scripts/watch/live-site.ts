@@ -12,7 +12,7 @@ import path from "node:path";
 import { compareEntries, type Catalogue, type CatalogueEntry } from "../catalogue/catalogue.ts";
 import { findCollection, type Collection } from "../catalogue/collections.ts";
 import { toResource, type SourceRecord } from "../catalogue/resource.ts";
-import type { ItemSink } from "../build/build-report.ts";
+import type { ItemSink, TermsSink } from "../build/build-report.ts";
 import type { PreparedBuild } from "../build/prepare.ts";
 import { FORMATS } from "../formats/formats.ts";
 import { paginate, renderPage } from "../formats/renderer.ts";
@@ -64,9 +64,16 @@ interface LiveCollection {
   readonly terms: (readonly string[])[];
 }
 
-/** Collects the serialized items of a build (pass `sink` as runBuild's `onItem`) for a LiveSite. */
+/**
+ * Collects the serialized items and search terms of a build (pass `sink` as
+ * runBuild's `onItem`, `termsSink` as its `onTerms`) for a LiveSite.
+ */
 export class ItemCollector {
   readonly byCollection = new Map<string, string[][]>();
+  readonly termsByCollection = new Map<string, (readonly string[])[]>();
+  readonly termsSink: TermsSink = (collection, terms) => {
+    this.termsByCollection.set(collection, [...terms]);
+  };
   readonly sink: ItemSink = (collection, index, items) => {
     let list = this.byCollection.get(collection);
     if (!list) this.byCollection.set(collection, (list = []));
@@ -82,7 +89,7 @@ export class LiveSite {
     this.context = { config: build.config };
     for (const [name, entries] of build.catalogue.lists) {
       const collection = findCollection(name)!;
-      const terms = entries.map(({ record }) => this.termsOf(collection, record));
+      const terms = items.termsByCollection.get(name) ?? [];
       this.collections.set(name, { collection, entries: [...entries], items: items.byCollection.get(name) ?? [], terms });
     }
   }

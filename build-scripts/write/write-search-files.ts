@@ -14,29 +14,35 @@ import { searchTexts } from "../search/search-fields.ts";
 import { bundleShim } from "../shim/bundle.ts";
 import { FileWriter } from "./file-writer.ts";
 import type { WriteStats } from "./write-stats.ts";
+import type { TermsSink } from "../build/build-report.ts";
 
-export async function writeSearchFiles(catalogue: Catalogue, config: SiteConfig, outDir: string, stats: WriteStats): Promise<void> {
+export async function writeSearchFiles(catalogue: Catalogue, config: SiteConfig, outDir: string, stats: WriteStats, onTerms?: TermsSink): Promise<void> {
   const writer = new FileWriter(outDir, stats);
-  for (const collection of COLLECTIONS) await writeCollectionSearch(writer, collection, catalogue.lists.get(collection.name) ?? [], config);
+  for (const collection of COLLECTIONS) {
+    const entries = catalogue.lists.get(collection.name) ?? [];
+    const terms = entries.map((entry) => resourceTerms(collection, toResource(collection, entry.record, config)));
+    onTerms?.(collection.name, terms);
+    await writeCollectionSearch(writer, collection, entries, config, { terms, from: 0, to: Infinity });
+  }
   for (const { file, text } of await bundleShim(config)) await writer.write(file, text);
   await writer.flush();
 }
 
-/** What `npm run dev` knows of a list it re-indexes after a save. */
+/** A list's search terms, and which record slices to write. */
 export interface KnownSearch {
   /** Each entry's search terms (see resourceTerms). */
   readonly terms: readonly (readonly string[])[];
-  /** Only the record slices holding entries from..to changed (the others are on disk already). */
+  /** Only the record slices holding entries from..to changed (the others are on disk already); 0..Infinity: all. */
   readonly from: number;
   readonly to: number;
 }
 
 /** One list's search files (manifest, term files, record slices); returns the files it queued or left as they are. */
 export async function writeCollectionSearch(
-  writer: FileWriter, collection: Collection, entries: readonly CatalogueEntry[], config: SiteConfig, known?: KnownSearch,
+  writer: FileWriter, collection: Collection, entries: readonly CatalogueEntry[], config: SiteConfig, known: KnownSearch,
 ): Promise<string[]> {
   const resource = (entry: CatalogueEntry) => toResource(collection, entry.record, config);
-  const { manifest, termFiles } = searchIndexOfTerms(known?.terms ?? entries.map((entry) => resourceTerms(collection, resource(entry))));
+  const { manifest, termFiles } = searchIndexOfTerms(known.terms);
   const files: string[] = [];
   const write = async (file: string, text: string) => {
     files.push(file);
@@ -47,7 +53,7 @@ export async function writeCollectionSearch(
   for (let start = 0, n = 0; start < entries.length; start += manifest.recordsPerFile, n++) {
     const end = start + manifest.recordsPerFile;
     const file = searchRecordsFile(collection.name, n);
-    if (known && (end <= known.from || start > known.to)) files.push(file);
+    if (end <= known.from || start > known.to) files.push(file);
     else await write(file, toJson(entries.slice(start, end).map(resource)));
   }
   return files;
