@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../build-scripts/catalogue/resource.ts";
 import { SEARCH_FIELDS } from "../build-scripts/search/search-fields.ts";
 import { plainText } from "../build-scripts/search/plain-text.ts";
+import { fold, indexTerms } from "../build-scripts/search/words.ts";
+import lunr from "lunr";
 import { drfMatchesAtWordStart } from "./helpers/drf-search-filter.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 
@@ -94,6 +96,20 @@ describe("search", () => {
     const maps = videos.resources.find((r) => String(r.description).includes("<strong>"))!;
     expect((await videos.search("strong")).map((r) => r.uuid)).not.toContain(maps.uuid);
     expect(plainText("<p>Salt &amp; pepper</p><p>R&eacute;sum&#233;&#x21;</p>")).toBe(" Salt & pepper  R&eacute;sumé! ");
+  });
+
+  it("indexes every token Lunr's own tokenizer gives, for any mix of scripts, spaces and punctuation", () => {
+    const pieces = ["Ocean", "floor", "-", "—", " ", "\t", "\n", "\u00a0", "U.S.", "café", "Ørsted", "富士山", "volcano’s", "(1998)", "K\u212a", "x-ray", "--", "ÉTÉ", "🌋", ",", "_"];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let n = 0; n < 2000; n++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 12) }, () => pieces[Math.floor(random() * pieces.length)]).join(random() < 0.5 ? "" : " ");
+      const terms = indexTerms(text);
+      for (const token of lunr.tokenizer(fold(text))) {
+        const word = token.toString().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+        if (word !== "") expect(terms, JSON.stringify(text)).toContain(word);
+      }
+    }
   });
 });
 

@@ -26,17 +26,28 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 const NON_WORD = /[^\p{L}\p{N}]+/u;
 const QUERY_SEPARATOR = /[\s,]+/;
 
-export const fold = (text: string) =>
-  text.toLowerCase().normalize("NFD").replace(MARKS, "").replace(OTHER_LETTERS, (c) => LETTERS[c]);
+const ASCII = /^[\0-\x7f]*$/;
+/** A token that is one plain word: nothing to trim, no inner words (most tokens; the fast path). */
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
+export function fold(text: string): string {
+  const lower = text.toLowerCase();
+  // ASCII has no accents to drop (and normalizing costs much of indexing's time).
+  return ASCII.test(lower) ? lower : lower.normalize("NFD").replace(MARKS, "").replace(OTHER_LETTERS, (c) => LETTERS[c]);
+}
 
 const EDGE_NON_WORD = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 const trim = (word: string) => word.replace(EDGE_NON_WORD, "");
 
-/** Lunr's tokens of a text, folded and trimmed, empty ones dropped. */
+/**
+ * Lunr's tokens of a text, folded and trimmed, empty ones dropped. Splitting
+ * on Lunr's own separator gives what lunr.tokenizer gives, without a Token
+ * object per word.
+ */
 function tokens(text: string): string[] {
   const out: string[] = [];
-  for (const token of lunr.tokenizer(fold(text))) {
-    const word = trim(token.toString());
+  for (const token of fold(text).split(lunr.tokenizer.separator)) {
+    const word = PLAIN_WORD.test(token) ? token : trim(token);
     if (word !== "") out.push(word);
   }
   return out;
@@ -47,6 +58,7 @@ export function indexTerms(text: string): Set<string> {
   const terms = new Set<string>();
   for (const token of tokens(text)) {
     terms.add(token);
+    if (PLAIN_WORD.test(token)) continue;
     for (const piece of token.split(NON_WORD)) if (piece !== "") terms.add(piece);
     for (let i = 1; i < token.length; i++) {
       if (WORD_CHAR.test(token[i]) && !WORD_CHAR.test(token[i - 1])) {
