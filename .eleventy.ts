@@ -1,13 +1,14 @@
 /**
  * Eleventy drives the build: it renders the site's own pages from templates/
  * (the API root in every format, the home page, the 404 page, the stylesheet)
- * and, once they are written, the `eleventy.after` event writes the lists and
- * per-resource files with build-scripts/write (see the README for why those
- * do not go through templates), then the search indexes and the browser shim.
+ * and, once they are written, the `eleventy.after` event writes the lists,
+ * per-resource files and search files with build-scripts/write (see the README
+ * for why those do not go through templates), and the browser shim.
  */
 import { prepareBuild } from "./build-scripts/build/prepare.ts";
 import { writeApiTree } from "./build-scripts/write/write-api-tree.ts";
-import { writeSearchFiles } from "./build-scripts/write/write-search-files.ts";
+import { writeBrowserScripts } from "./build-scripts/write/write-search-files.ts";
+import { FileWriter } from "./build-scripts/write/file-writer.ts";
 import { lastBuild } from "./build-scripts/build/build-report.ts";
 
 // Eleventy's config API is untyped JavaScript; this is the part we use.
@@ -28,8 +29,11 @@ export default async function (eleventyConfig: EleventyConfig) {
   eleventyConfig.addPassthroughCopy({ "templates/assets": "assets" });
 
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
-    lastBuild.apiStats = await writeApiTree(build.catalogue, build.config, directories.output, lastBuild);
-    await writeSearchFiles(build.catalogue, build.config, directories.output, lastBuild.apiStats, lastBuild.onTerms);
+    const writeScripts = writeBrowserScripts(build.config);
+    const stats = await writeApiTree(build.catalogue, build.config, directories.output, lastBuild);
+    const writer = new FileWriter(directories.output, stats);
+    await writeScripts(writer);
+    lastBuild.apiStats = writer.stats;
   });
 
   return {

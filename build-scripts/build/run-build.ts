@@ -9,6 +9,7 @@ import { lastBuild, type ItemSink, type TermsSink } from "./build-report.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
 import { clearStaging, stagingDir, swapInStaging } from "../write/swap-output.ts";
 import { WriteStats } from "../write/write-stats.ts";
+import { startRenderThreads } from "../write/render-threads.ts";
 
 export interface BuildOutcome {
   readonly build: PreparedBuild;
@@ -28,6 +29,8 @@ export interface BuildOptions {
 /** Eleventy reads templates/ and .eleventy.ts from the working folder: run it from the project. */
 export async function runBuild(outDir: string, options: BuildOptions = {}): Promise<BuildOutcome> {
   const started = performance.now();
+  // The threads start while the content is read and checked.
+  startRenderThreads();
   try {
     const build = await prepareBuild(process.cwd());
     lastBuild.progress = options.progress;

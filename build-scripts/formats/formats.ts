@@ -31,6 +31,9 @@ export const FORMATS: readonly Format[] = MEDIA_TYPES.map((type) => ({ ...type, 
 
 export const DEFAULT_FORMAT = FORMATS[0];
 
+/** Where a resource's JSON item sits among its items (in the order of FORMATS): the search's record files reuse it. */
+export const JSON_ITEM = FORMATS.findIndex((f) => f.name === "json");
+
 export const formatByName = (name: string) => FORMATS.find((f) => f.name === name);
 
 /** The Content-Type header value of a format. */

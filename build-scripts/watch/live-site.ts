@@ -11,10 +11,9 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { compareEntries, type Catalogue, type CatalogueEntry } from "../catalogue/catalogue.ts";
 import { findCollection, type Collection } from "../catalogue/collections.ts";
-import { toResource, type SourceRecord } from "../catalogue/resource.ts";
 import type { ItemSink, TermsSink } from "../build/build-report.ts";
 import type { PreparedBuild } from "../build/prepare.ts";
-import { FORMATS } from "../formats/formats.ts";
+import { FORMATS, JSON_ITEM } from "../formats/formats.ts";
 import { paginate, renderPage } from "../formats/renderer.ts";
 import { listView, type RenderContext } from "../formats/views.ts";
 import { instanceFile, listPageFile, searchManifestFile } from "../layout/output-tree.ts";
@@ -22,7 +21,8 @@ import type { Problem } from "../validate/problems.ts";
 import { crossRecordProblems } from "../validate/record-rules.ts";
 import { validateSource, type SourceFile } from "../validate/validate-catalogue.ts";
 import { writeResource } from "../write/write-api-tree.ts";
-import { resourceTerms, writeCollectionSearch } from "../write/write-search-files.ts";
+import { rewriteCollectionSearch } from "../write/write-search-files.ts";
+import { resourceTerms } from "../search/search-fields.ts";
 import { FileWriter } from "../write/file-writer.ts";
 import { render as renderHome } from "../../templates/home.11ty.ts";
 
@@ -120,9 +120,8 @@ export class LiveSite {
       removed += await this.rewriteSearch(live, range, writer);
     }
     if ([...touched].some(([name, { before }]) => this.collections.get(name)!.entries.length !== before)) {
-      await writer.write("index.html", renderHome({ build: { ...this.build, catalogue: this.catalogue() } }));
+      writer.write("index.html", renderHome({ build: { ...this.build, catalogue: this.catalogue() } }));
     }
-    await writer.flush();
     return { problems, written: writer.stats.files, removed, collections: [...touched.keys()] };
   }
 
@@ -153,12 +152,12 @@ export class LiveSite {
       const [old] = this.take(live, index);
       if (old.record.uuid !== entry.record.uuid) removed = await this.removeInstance(old);
     }
-    const items = await writeResource(writer, live.collection, entry.record, this.context);
+    const { items, resource } = writeResource(writer, live.collection, entry.record, this.context);
     const at = live.entries.findIndex((e) => compareEntries(entry, e) < 0);
     const position = at < 0 ? live.entries.length : at;
     live.entries.splice(position, 0, entry);
     live.items.splice(position, 0, items);
-    live.terms.splice(position, 0, this.termsOf(live.collection, entry.record));
+    live.terms.splice(position, 0, resourceTerms(live.collection, resource));
     return { problems, moved: index >= 0 ? [index, position] : [position], removed };
   }
 
@@ -167,10 +166,6 @@ export class LiveSite {
     live.items.splice(index, 1);
     live.terms.splice(index, 1);
     return live.entries.splice(index, 1);
-  }
-
-  private termsOf(collection: Collection, record: SourceRecord): readonly string[] {
-    return resourceTerms(collection, toResource(collection, record, this.build.config));
   }
 
   private allEntries(): CatalogueEntry[] {
@@ -186,7 +181,8 @@ export class LiveSite {
   /** The collection's search index from the terms in memory, and the record slices the change reaches; files it no longer has are removed. */
   private async rewriteSearch(live: LiveCollection, touched: Touched, writer: FileWriter): Promise<number> {
     const [from, to] = reach(touched, live.entries.length);
-    const written = new Set(await writeCollectionSearch(writer, live.collection, live.entries, this.context.config, { terms: live.terms, from, to }));
+    const jsonItems = live.items.map((items) => items[JSON_ITEM]);
+    const written = new Set(rewriteCollectionSearch(writer, live.collection, { terms: live.terms, jsonItems, from, to }));
     const folder = path.dirname(searchManifestFile(live.collection.name));
     const stale = (await readdir(path.join(this.outDir, folder))).map((name) => `${folder}/${name}`).filter((file) => !written.has(file));
     for (const file of stale) await rm(path.join(this.outDir, file), { force: true });
@@ -208,7 +204,7 @@ export class LiveSite {
       for (const page of pages) {
         if (page.start + page.count <= from || page.start > to) continue;
         const items = live.items.slice(page.start, page.start + page.count).map((i) => i[f]);
-        await writer.write(listPageFile(live.collection.name, page.number, format.extension), renderPage(format.renderer, view, page, items, this.context));
+        writer.write(listPageFile(live.collection.name, page.number, format.extension), renderPage(format.renderer, view, page, items, this.context));
       }
       for (let n = pages.length + 1; n <= paginate(touched.before, format.renderer.pageSize).length; n++) {
         await rm(path.join(this.outDir, listPageFile(live.collection.name, n, format.extension)), { force: true });

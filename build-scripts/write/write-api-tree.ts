@@ -1,21 +1,27 @@
 /**
- * Writes every list and every resource of the catalogue in every format.
+ * Writes every list and every resource of the catalogue in every format, and
+ * each list's search files.
  *
- * Each resource is serialized once per format; those bytes become its own
- * file and are appended to its collection's list (page) files, which are
- * streamed. Eleventy writes the few site pages; these ~4 × N files are written
- * here because an Eleventy page per file costs time and memory per page.
+ * Each resource is serialized once per format, in the render threads, which
+ * write its own files; the main thread appends those same bytes to its
+ * collection's list (page) files, which are streamed, and its JSON to the
+ * search's record files. Eleventy writes the few site pages; these ~4 × N
+ * files are written here because an Eleventy page per file costs time and
+ * memory per page (README, Performance).
  */
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import { COLLECTIONS, type Collection } from "../catalogue/collections.ts";
-import { toResource, type SourceRecord } from "../catalogue/resource.ts";
+import type { SourceRecord } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
-import { FORMATS } from "../formats/formats.ts";
+import { FORMATS, JSON_ITEM } from "../formats/formats.ts";
 import { paginate } from "../formats/renderer.ts";
-import { instanceView, listView, type Page, type RenderContext } from "../formats/views.ts";
-import { instanceFile, listPageFile } from "../layout/output-tree.ts";
+import { renderResource, type RenderedResource } from "../formats/render-resource.ts";
+import { listView, type Page, type RenderContext } from "../formats/views.ts";
+import { listPageFile } from "../layout/output-tree.ts";
 import { FileWriter, type StreamedFile } from "./file-writer.ts";
-import type { ItemSink } from "../build/build-report.ts";
+import { renderRecords, type RenderJob } from "./render-threads.ts";
+import { SearchFilesWriter } from "./write-search-files.ts";
+import type { ItemSink, TermsSink } from "../build/build-report.ts";
 import type { WriteStats } from "./write-stats.ts";
 
 export type Progress = (collection: string, done: number, total: number) => void;
@@ -24,37 +30,47 @@ export interface WriteOptions {
   readonly progress?: Progress;
   /** Given each resource's items as they are serialized (watch mode keeps them). */
   readonly onItem?: ItemSink;
+  /** Given each list's search terms (watch mode keeps them). */
+  readonly onTerms?: TermsSink;
+}
+
+/** A collection's files being written: its lists in every format and its search files. */
+interface Open {
+  readonly lists: PagedList[];
+  readonly search: SearchFilesWriter;
 }
 
 export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, outDir: string, options: WriteOptions = {}): Promise<WriteStats> {
   const writer = new FileWriter(outDir);
   const context: RenderContext = { config };
-  for (const collection of COLLECTIONS) {
-    const entries = catalogue.lists.get(collection.name) ?? [];
-    const lists = collectionLists(writer, collection, entries.length, context);
-    for (const [i, { record }] of entries.entries()) {
-      const items = await writeResource(writer, collection, record, context);
-      for (const [f, item] of items.entries()) await lists[f].add(item);
-      options.onItem?.(collection.name, i, items);
-      if (options.progress && (i + 1) % 1000 === 0) options.progress(collection.name, i + 1, entries.length);
+  const jobs: RenderJob[] = COLLECTIONS.map((collection) => ({ collection, records: (catalogue.lists.get(collection.name) ?? []).map((e) => e.record) }));
+  const open = new Map<RenderJob, Open>();
+  await renderRecords(jobs, config, outDir, (job, start, chunk, last) => {
+    const { collection, records } = job;
+    let files = open.get(job);
+    if (!files) open.set(job, (files = { lists: collectionLists(writer, collection, records.length, context), search: new SearchFilesWriter(writer, collection) }));
+    writer.stats.merge(chunk.byExtension);
+    for (const [n, items] of chunk.items.entries()) {
+      for (const [f, item] of items.entries()) files.lists[f].add(item);
+      files.search.add(items[JSON_ITEM], chunk.terms[n]);
+      options.onItem?.(collection.name, start + n, items);
+      const done = start + n + 1;
+      if (options.progress && done % 1000 === 0) options.progress(collection.name, done, records.length);
     }
-    for (const list of lists) await list.close();
-  }
-  await writer.flush();
+    if (!last) return;
+    for (const list of files.lists) list.close();
+    const terms = files.search.close();
+    options.onTerms?.(collection.name, terms);
+    open.delete(job);
+  });
   return writer.stats;
 }
 
-/** Serialize one resource in every format and queue its own files; returns its items (in the order of FORMATS). */
-export async function writeResource(writer: FileWriter, collection: Collection, record: SourceRecord, context: RenderContext): Promise<string[]> {
-  const resource = toResource(collection, record, context.config);
-  const iview = instanceView(collection, resource);
-  const items: string[] = [];
-  for (const format of FORMATS) {
-    const item = format.renderer.item(resource, context);
-    await writer.write(instanceFile(collection.name, record.uuid, format.extension), format.renderer.instance(item, iview, context));
-    items.push(item);
-  }
-  return items;
+/** Serialize one resource in every format and queue its own files (`npm run dev`, for a saved record). */
+export function writeResource(writer: FileWriter, collection: Collection, record: SourceRecord, context: RenderContext): RenderedResource {
+  const rendered = renderResource(collection, record, context);
+  for (const { file, text } of rendered.files) writer.write(file, text);
+  return rendered;
 }
 
 /** A collection's lists, one per format (in the order of FORMATS), ready for `total` items. */
@@ -85,32 +101,32 @@ export class PagedList {
     return this.pages[this.pageIndex];
   }
 
-  private async open(): Promise<StreamedFile> {
+  private open(): StreamedFile {
     if (!this.file) {
-      this.file = await this.writer.stream(listPageFile(this.view.collection.name, this.page.number, this.extension));
-      await this.file.append(this.renderer.listHead(this.view, this.page, this.context));
+      this.file = this.writer.stream(listPageFile(this.view.collection.name, this.page.number, this.extension));
+      this.file.append(this.renderer.listHead(this.view, this.page, this.context));
     }
     return this.file;
   }
 
-  async add(item: string): Promise<void> {
-    const file = await this.open();
-    await file.append(this.renderer.listEntry(item, this.indexInPage++));
+  add(item: string): void {
+    const file = this.open();
+    file.append(this.renderer.listEntry(item, this.indexInPage++));
     if (this.indexInPage === this.page.count && this.pageIndex < this.pages.length - 1) {
-      await this.closePage();
+      this.closePage();
       this.pageIndex += 1;
       this.indexInPage = 0;
     }
   }
 
-  private async closePage(): Promise<void> {
-    const file = await this.open();
-    await file.append(this.renderer.listTail(this.view, this.page, this.context));
-    await file.close();
+  private closePage(): void {
+    const file = this.open();
+    file.append(this.renderer.listTail(this.view, this.page, this.context));
+    file.close();
     this.file = undefined;
   }
 
-  async close(): Promise<void> {
-    await this.closePage();
+  close(): void {
+    this.closePage();
   }
 }

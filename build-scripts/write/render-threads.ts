@@ -1,0 +1,114 @@
+/**
+ * The build's render threads (render-worker.ts). Records go to them in chunks
+ * of CHUNK, at most AHEAD chunks beyond the one the caller is taking, so
+ * memory stays flat however big the catalogue is; each chunk goes to the
+ * thread with the least work queued, and results are handed over in order.
+ * Rendering is most of the build's work: two threads use both cores of the
+ * machine it is measured on (README, Performance).
+ */
+import type { Collection } from "../catalogue/collections.ts";
+import type { SourceRecord } from "../catalogue/resource.ts";
+import type { SiteConfig } from "../config/site-config.ts";
+import type { RenderReply, RenderTask } from "./render-ops.ts";
+import { WorkerThread } from "./worker-thread.ts";
+
+const THREADS = 2;
+const CHUNK = 100;
+const AHEAD = 2 * THREADS;
+
+type Rendered = Extract<RenderReply, { kind: "rendered" }>;
+
+export interface RenderedChunk {
+  /** items[i][f]: record start + i serialized in FORMATS[f]. */
+  readonly items: readonly string[][];
+  /** terms[i]: the search terms of record start + i. */
+  readonly terms: readonly string[][];
+  /** The files written, per extension. */
+  readonly byExtension: Rendered["byExtension"];
+}
+
+interface Waiting {
+  readonly thread: number;
+  resolve(reply: Rendered): void;
+  reject(error: Error): void;
+}
+
+class RenderThreads {
+  private readonly waiting = new Map<number, Waiting>();
+  private readonly queued = Array.from({ length: THREADS }, () => 0);
+  private nextId = 0;
+  private readonly threads = Array.from({ length: THREADS }, (_, n) =>
+    new WorkerThread<RenderTask, RenderReply>(new URL("./render-worker.ts", import.meta.url), {
+      reply: (reply) => {
+        const waiting = this.waiting.get(reply.id);
+        if (waiting) this.settle(reply.id, waiting);
+        if (reply.kind === "error") waiting?.reject(new Error(`Rendering failed: ${reply.message}`));
+        else waiting?.resolve(reply);
+        return true;
+      },
+      stopped: (error) => {
+        for (const [id, waiting] of this.waiting) if (waiting.thread === n) (this.settle(id, waiting), waiting.reject(error));
+      },
+    }),
+  );
+
+  private settle(id: number, waiting: Waiting): void {
+    this.waiting.delete(id);
+    this.queued[waiting.thread] -= 1;
+  }
+
+  start(): void {
+    for (const thread of this.threads) void thread.start();
+  }
+
+  render(task: Omit<RenderTask, "id">): Promise<Rendered> {
+    const thread = this.queued.indexOf(Math.min(...this.queued));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { thread, resolve, reject });
+      this.queued[thread] += 1;
+      this.threads[thread].post({ ...task, id });
+    });
+  }
+}
+
+const renderThreads = new RenderThreads();
+
+/** Start the render threads now, so that their start-up overlaps other work. */
+export const startRenderThreads = () => renderThreads.start();
+
+/** A collection and the records of it to render (in list order). */
+export interface RenderJob {
+  readonly collection: Collection;
+  readonly records: readonly SourceRecord[];
+}
+
+/** Called with each chunk in order; `last` on a job's last chunk (a job without records has one empty chunk). */
+export type TakeChunk = (job: RenderJob, start: number, chunk: RenderedChunk, last: boolean) => void;
+
+/** Render every record of the jobs and write its own files below `outDir`; `take` gets what the lists need. */
+export async function renderRecords(jobs: readonly RenderJob[], config: SiteConfig, outDir: string, take: TakeChunk): Promise<void> {
+  const tasks = jobs.flatMap((job) =>
+    Array.from({ length: Math.max(1, Math.ceil(job.records.length / CHUNK)) }, (_, n) => ({ job, start: n * CHUNK })),
+  );
+  const results: (Promise<Rendered> | undefined)[] = [];
+  let sent = 0;
+  try {
+    for (const [k, { job, start }] of tasks.entries()) {
+      for (; sent < tasks.length && sent <= k + AHEAD; sent++) {
+        const task = tasks[sent];
+        const records = task.job.records.slice(task.start, task.start + CHUNK);
+        results[sent] = renderThreads.render({ outDir, config, collection: task.job.collection.name, records });
+        results[sent]!.catch(() => {}); // awaited in turn below
+      }
+      const { items, terms, byExtension } = await results[k]!;
+      results[k] = undefined;
+      const chunk = { items, terms: terms.map((t) => (t === "" ? [] : t.split(" "))), byExtension };
+      take(job, start, chunk, start + CHUNK >= job.records.length);
+    }
+  } catch (error) {
+    // Let the threads finish what they were given, so nothing writes into the output after this.
+    await Promise.allSettled(results.filter(Boolean));
+    throw error;
+  }
+}

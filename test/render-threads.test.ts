@@ -1,0 +1,66 @@
+/**
+ * The render threads: records go out in chunks to two threads and come back
+ * in list order, across chunk and collection boundaries; a failure in a
+ * thread fails the build (it does not hang) after the threads have stopped
+ * writing.
+ */
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { prepareBuild } from "../build-scripts/build/prepare.ts";
+import { findCollection } from "../build-scripts/catalogue/collections.ts";
+import type { SourceRecord } from "../build-scripts/catalogue/resource.ts";
+import { FORMATS, JSON_ITEM } from "../build-scripts/formats/formats.ts";
+import { instanceFile } from "../build-scripts/layout/output-tree.ts";
+import { renderRecords, type RenderJob } from "../build-scripts/write/render-threads.ts";
+import { PROJECT_DIR } from "./helpers/build-site.ts";
+
+async function jobs(): Promise<{ jobs: RenderJob[]; config: Awaited<ReturnType<typeof prepareBuild>>["config"] }> {
+  const { catalogue, config } = await prepareBuild(PROJECT_DIR);
+  const records = (name: string) => catalogue.lists.get(name)!.map((e) => e.record);
+  // 35 videos made 245 (new uuids), so the videos take three chunks.
+  const videos: SourceRecord[] = Array.from({ length: 7 }, (_, copy) =>
+    records("videos").map((r) => ({ ...r, uuid: `${r.uuid.slice(0, -4)}${String(copy).padStart(4, "0")}` })),
+  ).flat();
+  return {
+    config,
+    jobs: [
+      { collection: findCollection("videos")!, records: videos },
+      { collection: findCollection("activities")!, records: [] },
+      { collection: findCollection("units")!, records: records("units") },
+    ],
+  };
+}
+
+describe("render threads", () => {
+  it("render every record, write its files, and hand back its items in list order", async () => {
+    const { jobs: all, config } = await jobs();
+    const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
+    const seen: { collection: string; start: number; uuids: string[]; last: boolean }[] = [];
+    let files = 0;
+    await renderRecords(all, config, outDir, (job, start, chunk, last) => {
+      seen.push({ collection: job.collection.name, start, uuids: chunk.items.map((i) => JSON.parse(i[JSON_ITEM]).uuid), last });
+      expect(chunk.terms).toHaveLength(chunk.items.length);
+      for (const [, counts] of chunk.byExtension) files += counts.files;
+    });
+    for (const job of all) {
+      const chunks = seen.filter((s) => s.collection === job.collection.name);
+      expect(chunks.flatMap((c) => c.uuids)).toEqual(job.records.map((r) => r.uuid));
+      expect(chunks.map((c) => c.last)).toEqual(chunks.map((_, i) => i === chunks.length - 1));
+    }
+    expect(seen.map((s) => s.collection).filter((name, i, names) => name !== names[i - 1])).toEqual(["videos", "activities", "units"]);
+    expect(seen.filter((s) => s.collection === "videos").length).toBeGreaterThanOrEqual(3);
+    expect(files).toBe((245 + all[2].records.length) * FORMATS.length);
+    const last = all[0].records.at(-1)!;
+    const written = JSON.parse(await readFile(path.join(outDir, instanceFile("videos", last.uuid, "json")), "utf8"));
+    expect(written.uuid).toBe(last.uuid);
+  });
+
+  it("fail the build with the thread's error when a file cannot be written", async () => {
+    const { jobs: all, config } = await jobs();
+    const notAFolder = path.join(await mkdtemp(path.join(tmpdir(), "render-threads-")), "file");
+    await writeFile(notAFolder, "");
+    await expect(renderRecords(all, config, notAFolder, () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
+  });
+});
