@@ -1,9 +1,9 @@
 /**
  * Eleventy drives the build: it renders the site's own pages from templates/
  * (the API root in every format, the home page, the 404 page, the stylesheet)
- * and, once they are written, the `eleventy.after` event writes the lists,
- * per-resource files and search files with build-scripts/write (see the README
- * for why those do not go through templates), and the browser shim.
+ * and, from its `eleventy.before` event on, build-scripts/write writes the
+ * lists, per-resource files and search files (see the README for why those
+ * do not go through templates); `eleventy.after` adds the browser shim.
  */
 import { prepareBuild } from "./build-scripts/build/prepare.ts";
 import { writeApiTree } from "./build-scripts/write/write-api-tree.ts";
@@ -28,10 +28,16 @@ export default async function (eleventyConfig: EleventyConfig) {
   eleventyConfig.addGlobalData("build", build);
   eleventyConfig.addPassthroughCopy({ "templates/assets": "assets" });
 
+  // The API tree goes to the render threads as soon as Eleventy starts, and
+  // is written while Eleventy renders the site's own pages.
+  let writeScripts: ReturnType<typeof writeBrowserScripts>;
+  eleventyConfig.on("eleventy.before", ({ directories }) => {
+    writeScripts = writeBrowserScripts(build.config);
+    lastBuild.apiTree = writeApiTree(build.catalogue, build.config, directories.output, lastBuild);
+    lastBuild.apiTree.catch(() => {}); // awaited in eleventy.after, or by runBuild when Eleventy fails first
+  });
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
-    const writeScripts = writeBrowserScripts(build.config);
-    const stats = await writeApiTree(build.catalogue, build.config, directories.output, lastBuild);
-    const writer = new FileWriter(directories.output, stats);
+    const writer = new FileWriter(directories.output, await lastBuild.apiTree);
     await writeScripts(writer);
     lastBuild.apiStats = writer.stats;
   });

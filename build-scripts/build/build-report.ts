@@ -14,6 +14,8 @@ export type TermsSink = (collection: string, terms: readonly (readonly string[])
  * the callbacks, the handler fills in the statistics.
  */
 export const lastBuild: {
+  /** The API tree being written (from Eleventy's start on). */
+  apiTree?: Promise<WriteStats>;
   apiStats?: WriteStats;
   progress?: (collection: string, done: number, total: number) => void;
   onItem?: ItemSink;

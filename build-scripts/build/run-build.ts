@@ -37,6 +37,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
     lastBuild.onItem = options.onItem;
     lastBuild.onTerms = options.onTerms;
     lastBuild.apiStats = undefined;
+    lastBuild.apiTree = undefined;
     await clearStaging(outDir);
     const eleventy = new Eleventy("templates", stagingDir(outDir), { configPath: ".eleventy.ts", quietMode: true });
     const pages = (await eleventy.write()) as unknown as { outputPath: string; content?: unknown }[];
@@ -47,6 +48,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
     await swapInStaging(outDir);
     return { build, stats, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
+    await lastBuild.apiTree?.catch(() => {}); // nothing may still be writing into the staging folder
     await clearStaging(outDir);
     throw findContentError(error) ?? error;
   }

@@ -69,12 +69,15 @@ export function decodeXmlText(text: string): string {
   return text.replace(ESCAPE_ANY, (_, code: string) => String.fromCodePoint(parseInt(code, 16)));
 }
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;" };
+const XML_SPECIAL = /[&<>"\r]/;
 
 /**
- * Text content or attribute value: mapped, then escaped. `\r` is written as a
+ * Text content or attribute value: mapped, then escaped (tested first, as
+ * most text needs nothing: see html-escape.ts). `\r` is written as a
  * character reference because parsers turn a raw CR LF into LF.
  */
 export function xmlEscape(text: string): string {
-  return encodeXmlText(text).replace(/[&<>"\r]/g, (c) => XML_ESCAPES[c]);
+  const mapped = encodeXmlText(text);
+  if (!XML_SPECIAL.test(mapped)) return mapped;
+  return mapped.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/\r/g, "&#13;");
 }

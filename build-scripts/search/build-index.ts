@@ -10,7 +10,7 @@
  * ranking, so no frequencies or positions are stored.
  */
 import { encodePostings } from "./postings.ts";
-import { indexTerms, stem } from "./words.ts";
+import { addIndexTerms, stem } from "./words.ts";
 
 export const TERM_FILE_CHARS = 24_000;
 /** Records per records file: the slices of the list that a search fetches its matches from. */
@@ -46,7 +46,7 @@ export function buildSearchIndex(recordTexts: readonly (readonly string[])[], te
 /** The terms a record is found by, from its searchable texts (the costly part of indexing; `npm run dev` keeps them). */
 export function recordTerms(texts: readonly string[]): string[] {
   const terms = new Set<string>();
-  for (const text of texts) for (const term of indexTerms(text)) terms.add(term);
+  for (const text of texts) addIndexTerms(text, terms);
   return [...terms];
 }
 

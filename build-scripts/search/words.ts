@@ -53,21 +53,24 @@ function tokens(text: string): string[] {
   return out;
 }
 
-/** Every term a text is found by: its tokens and their inner words. */
-export function indexTerms(text: string): Set<string> {
-  const terms = new Set<string>();
-  for (const token of tokens(text)) {
-    terms.add(token);
-    if (PLAIN_WORD.test(token)) continue;
-    for (const piece of token.split(NON_WORD)) if (piece !== "") terms.add(piece);
-    for (let i = 1; i < token.length; i++) {
-      if (WORD_CHAR.test(token[i]) && !WORD_CHAR.test(token[i - 1])) {
-        const inner = trim(token.slice(i));
+/** Add to `terms` every term a text is found by: its tokens and their inner words. */
+export function addIndexTerms(text: string, terms: Set<string>): void {
+  for (const token of fold(text).split(lunr.tokenizer.separator)) {
+    if (PLAIN_WORD.test(token)) {
+      terms.add(token);
+      continue;
+    }
+    const word = trim(token);
+    if (word === "") continue;
+    terms.add(word);
+    for (const piece of word.split(NON_WORD)) if (piece !== "") terms.add(piece);
+    for (let i = 1; i < word.length; i++) {
+      if (WORD_CHAR.test(word[i]) && !WORD_CHAR.test(word[i - 1])) {
+        const inner = trim(word.slice(i));
         if (inner !== "") terms.add(inner);
       }
     }
   }
-  return terms;
 }
 
 export const stem = (word: string) => lunr.stemmer(new lunr.Token(word, {})).toString();
