@@ -1,6 +1,7 @@
 /**
  * The render threads: records go out in chunks to two threads and come back
- * in list order, across chunk and collection boundaries; a failure in a
+ * in list order, across chunk and collection boundaries (a chunk is whole
+ * HTML pages and whole search record files); a failure in a
  * thread fails the build (it does not hang) after the threads have stopped
  * writing.
  */
@@ -13,7 +14,8 @@ import { findCollection } from "../build-scripts/catalogue/collections.ts";
 import type { SourceRecord } from "../build-scripts/catalogue/resource.ts";
 import { FORMATS, JSON_ITEM } from "../build-scripts/formats/formats.ts";
 import { instanceFile } from "../build-scripts/layout/output-tree.ts";
-import { renderRecords, type RenderJob } from "../build-scripts/write/render-threads.ts";
+import { RECORDS_PER_FILE } from "../build-scripts/search/build-index.ts";
+import { CHUNK, renderRecords, type RenderJob } from "../build-scripts/write/render-threads.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 
 async function jobs(): Promise<{ jobs: RenderJob[]; config: Awaited<ReturnType<typeof prepareBuild>>["config"] }> {
@@ -34,7 +36,11 @@ async function jobs(): Promise<{ jobs: RenderJob[]; config: Awaited<ReturnType<t
 }
 
 describe("render threads", () => {
-  it("render every record, write its files, and hand back its items in list order", async () => {
+  it("take whole search record files at a time (and whole HTML pages, by definition)", () => {
+    expect(CHUNK % RECORDS_PER_FILE).toBe(0);
+  });
+
+  it("render every record, write its files, and hand back its list entries and items in list order", async () => {
     const { jobs: all, config } = await jobs();
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     const seen: { collection: string; start: number; uuids: string[]; last: boolean }[] = [];
@@ -42,8 +48,10 @@ describe("render threads", () => {
     await renderRecords(all, config, outDir, (job, start, chunk, last) => {
       seen.push({ collection: job.collection.name, start, uuids: chunk.items.map((i) => JSON.parse(i[JSON_ITEM]).uuid), last });
       expect(chunk.terms).toHaveLength(chunk.items.length);
+      const json = new TextDecoder().decode(chunk.entries[JSON_ITEM]);
+      expect(JSON.parse(`[${start === 0 ? json : json.slice(1)}]`)).toEqual(chunk.items.map((i) => JSON.parse(i[JSON_ITEM])));
       for (const [, counts] of chunk.byExtension) files += counts.files;
-    });
+    }, true);
     for (const job of all) {
       const chunks = seen.filter((s) => s.collection === job.collection.name);
       expect(chunks.flatMap((c) => c.uuids)).toEqual(job.records.map((r) => r.uuid));
@@ -51,7 +59,8 @@ describe("render threads", () => {
     }
     expect(seen.map((s) => s.collection).filter((name, i, names) => name !== names[i - 1])).toEqual(["videos", "activities", "units"]);
     expect(seen.filter((s) => s.collection === "videos").length).toBeGreaterThanOrEqual(3);
-    expect(files).toBe((245 + all[2].records.length) * FORMATS.length);
+    const recordFiles = all.reduce((n, job) => n + Math.ceil(job.records.length / RECORDS_PER_FILE), 0);
+    expect(files).toBe((245 + all[2].records.length) * FORMATS.length + recordFiles);
     const last = all[0].records.at(-1)!;
     const written = JSON.parse(await readFile(path.join(outDir, instanceFile("videos", last.uuid, "json")), "utf8"));
     expect(written.uuid).toBe(last.uuid);

@@ -58,12 +58,22 @@ export class StreamedFile {
     else this.used += this.buffer.write(text, this.used);
   }
 
+  /** Bytes already encoded (UTF-8). */
+  appendBytes(bytes: Uint8Array): void {
+    if (this.used + bytes.length > STREAM_BYTES) this.drain();
+    if (bytes.length > STREAM_BYTES) this.writeAll(bytes, bytes.length);
+    else {
+      this.buffer.set(bytes, this.used);
+      this.used += bytes.length;
+    }
+  }
+
   private drain(): void {
     this.writeAll(this.buffer, this.used);
     this.used = 0;
   }
 
-  private writeAll(data: Buffer, length: number): void {
+  private writeAll(data: Uint8Array, length: number): void {
     for (let offset = 0; offset < length; ) offset += writeSync(this.fd, data, offset, length - offset);
     this.written += length;
   }

@@ -2,20 +2,29 @@
 import type { SourceRecord } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 
-/** Render these records of a collection and write their own files below `outDir`. */
+/**
+ * Render records start… of a collection's list and write their own files
+ * below `outDir`. A task holds whole HTML pages and whole search record files.
+ */
 export interface RenderTask {
   readonly id: number;
   readonly outDir: string;
   readonly config: SiteConfig;
   readonly collection: string;
+  /** The list index of the first record. */
+  readonly start: number;
   readonly records: readonly SourceRecord[];
+  /** Send back each record's items too (watch mode keeps them). */
+  readonly keepItems: boolean;
 }
 
 export type RenderReply =
   | {
       readonly kind: "rendered";
       readonly id: number;
-      /** items[i][f]: record i serialized in FORMATS[f], for the lists. */
+      /** entries[f]: the records' list entries in FORMATS[f], one after another, as UTF-8 (transferred, not copied). */
+      readonly entries: Uint8Array[];
+      /** items[i][f]: record i serialized in FORMATS[f] (empty unless asked for). */
       readonly items: string[][];
       /** terms[i]: record i's search terms, separated by spaces (a term never holds one). */
       readonly terms: string[];

@@ -9,17 +9,21 @@
 import type { Collection } from "../catalogue/collections.ts";
 import type { SourceRecord } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
+import { HTML_PAGE_SIZE } from "../formats/html.ts";
 import type { RenderReply, RenderTask } from "./render-ops.ts";
 import { WorkerThread } from "./worker-thread.ts";
 
 const THREADS = 2;
-const CHUNK = 100;
+/** Records per task: whole HTML pages, so a task's entries never straddle two pages (and whole search record files). */
+export const CHUNK = HTML_PAGE_SIZE;
 const AHEAD = 2 * THREADS;
 
 type Rendered = Extract<RenderReply, { kind: "rendered" }>;
 
 export interface RenderedChunk {
-  /** items[i][f]: record start + i serialized in FORMATS[f]. */
+  /** entries[f]: the list entries in FORMATS[f] of records start…, as UTF-8. */
+  readonly entries: readonly Uint8Array[];
+  /** items[i][f]: record start + i serialized in FORMATS[f] (only when asked for). */
   readonly items: readonly string[][];
   /** terms[i]: the search terms of record start + i. */
   readonly terms: readonly string[][];
@@ -86,8 +90,12 @@ export interface RenderJob {
 /** Called with each chunk in order; `last` on a job's last chunk (a job without records has one empty chunk). */
 export type TakeChunk = (job: RenderJob, start: number, chunk: RenderedChunk, last: boolean) => void;
 
-/** Render every record of the jobs and write its own files below `outDir`; `take` gets what the lists need. */
-export async function renderRecords(jobs: readonly RenderJob[], config: SiteConfig, outDir: string, take: TakeChunk): Promise<void> {
+/**
+ * Render every record of the jobs and write its own files (and the search's
+ * record files) below `outDir`; `take` gets what the lists and search indexes
+ * need, and the items too with `keepItems`.
+ */
+export async function renderRecords(jobs: readonly RenderJob[], config: SiteConfig, outDir: string, take: TakeChunk, keepItems = false): Promise<void> {
   const tasks = jobs.flatMap((job) =>
     Array.from({ length: Math.max(1, Math.ceil(job.records.length / CHUNK)) }, (_, n) => ({ job, start: n * CHUNK })),
   );
@@ -98,12 +106,12 @@ export async function renderRecords(jobs: readonly RenderJob[], config: SiteConf
       for (; sent < tasks.length && sent <= k + AHEAD; sent++) {
         const task = tasks[sent];
         const records = task.job.records.slice(task.start, task.start + CHUNK);
-        results[sent] = renderThreads.render({ outDir, config, collection: task.job.collection.name, records });
+        results[sent] = renderThreads.render({ outDir, config, collection: task.job.collection.name, start: task.start, records, keepItems });
         results[sent]!.catch(() => {}); // awaited in turn below
       }
-      const { items, terms, byExtension } = await results[k]!;
+      const { entries, items, terms, byExtension } = await results[k]!;
       results[k] = undefined;
-      const chunk = { items, terms: terms.map((t) => (t === "" ? [] : t.split(" "))), byExtension };
+      const chunk = { entries, items, terms: terms.map((t) => (t === "" ? [] : t.split(" "))), byExtension };
       take(job, start, chunk, start + CHUNK >= job.records.length);
     }
   } catch (error) {

@@ -1,30 +1,40 @@
 /**
  * A render thread: serializes each record of a task in every format, writes
- * the record's own files, and sends back the items its lists need and its
+ * the record's own files and the search's record files of the task, and sends
+ * back its list entries (UTF-8, so the main thread only appends bytes) and
  * search terms. Two of these share the build's rendering and most of its
- * file creation; the main thread assembles the lists.
+ * file creation; the main thread assembles the lists and search indexes.
  */
 import { parentPort } from "node:worker_threads";
 import { findCollection } from "../catalogue/collections.ts";
+import { FORMATS, JSON_ITEM } from "../formats/formats.ts";
 import { renderResource } from "../formats/render-resource.ts";
 import { resourceTerms } from "../search/search-fields.ts";
 import type { RenderReply, RenderTask } from "./render-ops.ts";
 import { FileWriter } from "./file-writer.ts";
+import { writeRecordFiles } from "./write-search-files.ts";
+
+const utf8 = new TextEncoder();
 
 function render(task: RenderTask): RenderReply {
   const collection = findCollection(task.collection);
   if (!collection) throw new Error(`No collection ${task.collection}.`);
   const context = { config: task.config };
   const writer = new FileWriter(task.outDir);
+  const entries = FORMATS.map(() => "");
   const items: string[][] = [];
+  const jsonItems: string[] = [];
   const terms: string[] = [];
-  for (const record of task.records) {
+  for (const [i, record] of task.records.entries()) {
     const rendered = renderResource(collection, record, context);
     for (const { file, text } of rendered.files) writer.write(file, text);
-    items.push(rendered.items);
+    for (const [f, { renderer }] of FORMATS.entries()) entries[f] += renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize);
+    if (task.keepItems) items.push(rendered.items);
+    jsonItems.push(rendered.items[JSON_ITEM]);
     terms.push(resourceTerms(collection, rendered.resource).join(" "));
   }
-  return { kind: "rendered", id: task.id, items, terms, byExtension: [...writer.stats.byExtension] };
+  writeRecordFiles(writer, collection, task.start, jsonItems);
+  return { kind: "rendered", id: task.id, entries: entries.map((text) => utf8.encode(text)), items, terms, byExtension: [...writer.stats.byExtension] };
 }
 
 parentPort!.on("message", (task: RenderTask) => {
@@ -34,5 +44,5 @@ parentPort!.on("message", (task: RenderTask) => {
   } catch (error) {
     reply = { kind: "error", id: task.id, message: (error as Error).message };
   }
-  parentPort!.postMessage(reply);
+  parentPort!.postMessage(reply, reply.kind === "rendered" ? reply.entries.map((bytes) => bytes.buffer as ArrayBuffer) : []);
 });

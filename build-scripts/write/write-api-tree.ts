@@ -3,24 +3,25 @@
  * each list's search files.
  *
  * Each resource is serialized once per format, in the render threads, which
- * write its own files; the main thread appends those same bytes to its
- * collection's list (page) files, which are streamed, and its JSON to the
- * search's record files. Eleventy writes the few site pages; these ~4 × N
- * files are written here because an Eleventy page per file costs time and
- * memory per page (README, Performance).
+ * write its own files and, from the same JSON, the search's record files; the
+ * main thread appends the same bytes, as list entries, to its collection's
+ * list (page) files, which are streamed, and builds the search indexes.
+ * Eleventy writes the few site pages; these ~4 × N files are written here
+ * because an Eleventy page per file costs time and memory per page (README,
+ * Performance).
  */
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import { COLLECTIONS, type Collection } from "../catalogue/collections.ts";
 import type { SourceRecord } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
-import { FORMATS, JSON_ITEM } from "../formats/formats.ts";
+import { FORMATS } from "../formats/formats.ts";
 import { paginate } from "../formats/renderer.ts";
 import { renderResource, type RenderedResource } from "../formats/render-resource.ts";
 import { listView, type Page, type RenderContext } from "../formats/views.ts";
 import { listPageFile } from "../layout/output-tree.ts";
 import { FileWriter, type StreamedFile } from "./file-writer.ts";
-import { renderRecords, type RenderJob } from "./render-threads.ts";
-import { SearchFilesWriter } from "./write-search-files.ts";
+import { renderRecords, type RenderJob, type TakeChunk } from "./render-threads.ts";
+import { writeSearchIndex } from "./write-search-files.ts";
 import type { ItemSink, TermsSink } from "../build/build-report.ts";
 import type { WriteStats } from "./write-stats.ts";
 
@@ -34,10 +35,10 @@ export interface WriteOptions {
   readonly onTerms?: TermsSink;
 }
 
-/** A collection's files being written: its lists in every format and its search files. */
+/** A collection's files being written: its lists in every format, and its entries' search terms so far. */
 interface Open {
   readonly lists: PagedList[];
-  readonly search: SearchFilesWriter;
+  readonly terms: (readonly string[])[];
 }
 
 export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, outDir: string, options: WriteOptions = {}): Promise<WriteStats> {
@@ -45,24 +46,23 @@ export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, out
   const context: RenderContext = { config };
   const jobs: RenderJob[] = COLLECTIONS.map((collection) => ({ collection, records: (catalogue.lists.get(collection.name) ?? []).map((e) => e.record) }));
   const open = new Map<RenderJob, Open>();
-  await renderRecords(jobs, config, outDir, (job, start, chunk, last) => {
+  const take: TakeChunk = (job, start, chunk, last) => {
     const { collection, records } = job;
     let files = open.get(job);
-    if (!files) open.set(job, (files = { lists: collectionLists(writer, collection, records.length, context), search: new SearchFilesWriter(writer, collection) }));
+    if (!files) open.set(job, (files = { lists: collectionLists(writer, collection, records.length, context), terms: [] }));
     writer.stats.merge(chunk.byExtension);
-    for (const [n, items] of chunk.items.entries()) {
-      for (const [f, item] of items.entries()) files.lists[f].add(item);
-      files.search.add(items[JSON_ITEM], chunk.terms[n]);
-      options.onItem?.(collection.name, start + n, items);
-      const done = start + n + 1;
-      if (options.progress && done % 1000 === 0) options.progress(collection.name, done, records.length);
-    }
+    for (const [f, list] of files.lists.entries()) list.addEntries(chunk.entries[f], chunk.terms.length);
+    files.terms.push(...chunk.terms);
+    if (options.onItem) for (const [n, items] of chunk.items.entries()) options.onItem(collection.name, start + n, items);
+    const done = start + chunk.terms.length;
+    if (options.progress && done % 1000 === 0) options.progress(collection.name, done, records.length);
     if (!last) return;
     for (const list of files.lists) list.close();
-    const terms = files.search.close();
-    options.onTerms?.(collection.name, terms);
+    writeSearchIndex(writer, collection, files.terms);
+    options.onTerms?.(collection.name, files.terms);
     open.delete(job);
-  });
+  };
+  await renderRecords(jobs, config, outDir, take, options.onItem !== undefined);
   return writer.stats;
 }
 
@@ -79,7 +79,7 @@ export function collectionLists(writer: FileWriter, collection: Collection, tota
   return FORMATS.map((format) => new PagedList(writer, format.extension, format.renderer, view, context, total));
 }
 
-/** One format's list of a collection, written page by page as items arrive. */
+/** One format's list of a collection, written page by page as entries arrive. */
 export class PagedList {
   private readonly pages: Page[];
   private pageIndex = 0;
@@ -109,9 +109,11 @@ export class PagedList {
     return this.file;
   }
 
-  add(item: string): void {
-    const file = this.open();
-    file.append(this.renderer.listEntry(item, this.indexInPage++));
+  /** `count` entries, already rendered (as UTF-8), all on the current page. */
+  addEntries(entries: Uint8Array, count: number): void {
+    if (count === 0) return;
+    this.open().appendBytes(entries);
+    this.indexInPage += count;
     if (this.indexInPage === this.page.count && this.pageIndex < this.pages.length - 1) {
       this.closePage();
       this.pageIndex += 1;
