@@ -52,42 +52,67 @@ export function recordTerms(texts: readonly string[]): string[] {
 
 /** The index from each record's terms (as recordTerms gives them), in list order. */
 export function searchIndexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {
-  const postings = new Map<string, number[]>();
-  termsPerRecord.forEach((terms, position) => {
-    for (const term of terms) {
-      const list = postings.get(term);
-      if (!list) postings.set(term, [position]);
-      else list.push(position);
-    }
-  });
-  const terms = [...postings.keys()].sort();
-  const firstTerms: string[] = [];
-  const files: string[] = [];
-  let file = "";
-  for (const term of terms) {
-    if (file === "") firstTerms.push(term);
-    file += `${term} ${encodePostings(postings.get(term)!)}\n`;
-    if (file.length >= termFileChars) {
-      files.push(file);
-      file = "";
-    }
-  }
-  if (file !== "") files.push(file);
-  const manifest: SearchManifest = {
-    version: 1,
-    records: termsPerRecord.length,
-    recordsPerFile: RECORDS_PER_FILE,
-    termFiles: firstTerms,
-    stemAliases: stemAliases(terms),
-  };
-  return { manifest, termFiles: files };
+  const builder = new SearchIndexBuilder();
+  for (const terms of termsPerRecord) builder.add(terms);
+  return builder.finish(termFileChars);
 }
 
-function stemAliases(terms: readonly string[]): Record<string, string[]> {
-  const aliases = new Map<string, string[]>();
-  for (const term of terms) {
-    const stemmed = stem(term);
-    if (stemmed.length >= MIN_STEM && !term.startsWith(stemPrefix(stemmed))) aliases.set(stemmed, [...(aliases.get(stemmed) ?? []), term]);
+/**
+ * An index built as its records arrive, in list order (the build adds each
+ * chunk as it comes back from its threads, so little is left for the end).
+ */
+export class SearchIndexBuilder {
+  private readonly postings = new Map<string, number[]>();
+  /** Stem → the terms found under it that do not begin like it. */
+  private readonly aliases = new Map<string, string[]>();
+  private records = 0;
+
+  /** The next record's terms. */
+  add(terms: readonly string[]): void {
+    const position = this.records++;
+    for (const term of terms) {
+      const list = this.postings.get(term);
+      if (list) {
+        list.push(position);
+        continue;
+      }
+      this.postings.set(term, [position]);
+      const stemmed = stem(term);
+      if (stemmed.length < MIN_STEM || term.startsWith(stemPrefix(stemmed))) continue;
+      const aliases = this.aliases.get(stemmed);
+      if (aliases) aliases.push(term);
+      else this.aliases.set(stemmed, [term]);
+    }
   }
-  return Object.fromEntries(aliases);
+
+  finish(termFileChars = TERM_FILE_CHARS): SearchIndex {
+    const terms = [...this.postings.keys()].sort();
+    const firstTerms: string[] = [];
+    const files: string[] = [];
+    let file = "";
+    for (const term of terms) {
+      if (file === "") firstTerms.push(term);
+      file += `${term} ${encodePostings(this.postings.get(term)!)}\n`;
+      if (file.length >= termFileChars) {
+        files.push(file);
+        file = "";
+      }
+    }
+    if (file !== "") files.push(file);
+    const manifest: SearchManifest = {
+      version: 1,
+      records: this.records,
+      recordsPerFile: RECORDS_PER_FILE,
+      termFiles: firstTerms,
+      stemAliases: this.stemAliases(),
+    };
+    return { manifest, termFiles: files };
+  }
+
+  /** In term order: each stem's terms sorted, stems by their first term. */
+  private stemAliases(): Record<string, string[]> {
+    const byStem = [...this.aliases].map(([stemmed, terms]) => [stemmed, [...terms].sort()] as const);
+    byStem.sort(([, a], [, b]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return Object.fromEntries(byStem);
+  }
 }

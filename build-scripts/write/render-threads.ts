@@ -62,7 +62,7 @@ class RenderThreads {
   }
 
   start(): void {
-    for (const thread of this.threads) void thread.start();
+    for (const thread of this.threads) thread.start();
   }
 
   render(task: Omit<RenderTask, "id">): Promise<Rendered> {

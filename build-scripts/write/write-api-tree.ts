@@ -22,6 +22,7 @@ import { listPageFile } from "../layout/output-tree.ts";
 import { FileWriter, type StreamedFile } from "./file-writer.ts";
 import { renderRecords, type RenderJob, type TakeChunk } from "./render-threads.ts";
 import { writeSearchIndex } from "./write-search-files.ts";
+import { SearchIndexBuilder } from "../search/build-index.ts";
 import type { ItemSink, TermsSink } from "../build/build-report.ts";
 import type { WriteStats } from "./write-stats.ts";
 
@@ -35,9 +36,10 @@ export interface WriteOptions {
   readonly onTerms?: TermsSink;
 }
 
-/** A collection's files being written: its lists in every format, and its entries' search terms so far. */
+/** A collection's files being written: its lists in every format, its search index, and (for watch mode) its entries' terms. */
 interface Open {
   readonly lists: PagedList[];
+  readonly index: SearchIndexBuilder;
   readonly terms: (readonly string[])[];
 }
 
@@ -49,16 +51,17 @@ export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, out
   const take: TakeChunk = (job, start, chunk, last) => {
     const { collection, records } = job;
     let files = open.get(job);
-    if (!files) open.set(job, (files = { lists: collectionLists(writer, collection, records.length, context), terms: [] }));
+    if (!files) open.set(job, (files = { lists: collectionLists(writer, collection, records.length, context), index: new SearchIndexBuilder(), terms: [] }));
     writer.stats.merge(chunk.byExtension);
     for (const [f, list] of files.lists.entries()) list.addEntries(chunk.entries[f], chunk.terms.length);
-    files.terms.push(...chunk.terms);
+    for (const terms of chunk.terms) files.index.add(terms);
+    if (options.onTerms) files.terms.push(...chunk.terms);
     if (options.onItem) for (const [n, items] of chunk.items.entries()) options.onItem(collection.name, start + n, items);
     const done = start + chunk.terms.length;
     if (options.progress && done % 1000 === 0) options.progress(collection.name, done, records.length);
     if (!last) return;
     for (const list of files.lists) list.close();
-    writeSearchIndex(writer, collection, files.terms);
+    writeSearchIndex(writer, collection, files.index.finish());
     options.onTerms?.(collection.name, files.terms);
     open.delete(job);
   };

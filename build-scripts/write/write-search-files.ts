@@ -7,7 +7,7 @@
 import type { Collection } from "../catalogue/collections.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { searchManifestFile, searchRecordsFile, searchTermFile } from "../layout/output-tree.ts";
-import { RECORDS_PER_FILE, searchIndexOfTerms } from "../search/build-index.ts";
+import { RECORDS_PER_FILE, searchIndexOfTerms, type SearchIndex } from "../search/build-index.ts";
 import { bundleShim } from "../shim/bundle.ts";
 import type { FileWriter } from "./file-writer.ts";
 
@@ -26,9 +26,8 @@ export function writeRecordFiles(writer: FileWriter, collection: Collection, sta
   }
 }
 
-/** A list's index, from each entry's terms: manifest and term files; returns the files. */
-export function writeSearchIndex(writer: FileWriter, collection: Collection, terms: readonly (readonly string[])[]): string[] {
-  const { manifest, termFiles } = searchIndexOfTerms(terms);
+/** A list's index: manifest and term files; returns the files. */
+export function writeSearchIndex(writer: FileWriter, collection: Collection, { manifest, termFiles }: SearchIndex): string[] {
   const files = [searchManifestFile(collection.name), ...termFiles.map((_, n) => searchTermFile(collection.name, n))];
   for (const [i, text] of [JSON.stringify(manifest), ...termFiles].entries()) writer.write(files[i], text);
   return files;
@@ -45,7 +44,7 @@ export interface KnownSearch {
 
 /** Rewrite one list's search files after a change; returns the files it has now (written or left as they are). */
 export function rewriteCollectionSearch(writer: FileWriter, collection: Collection, known: KnownSearch): string[] {
-  const files = writeSearchIndex(writer, collection, known.terms);
+  const files = writeSearchIndex(writer, collection, searchIndexOfTerms(known.terms));
   const total = known.jsonItems.length;
   for (let n = 0; n * RECORDS_PER_FILE < total; n++) files.push(searchRecordsFile(collection.name, n));
   const first = Math.floor(known.from / RECORDS_PER_FILE) * RECORDS_PER_FILE;
