@@ -21,20 +21,38 @@ export const HTML_PAGE_SIZE = 100;
 const INDENT = "    ";
 const URL_PATTERN = /^https?:\/\/[^\s"<>]+$/;
 
-/** The JSON text of a value, as HTML, with URL strings as links; `depth` sets the indentation of nested lines. */
+/** Indentation by depth, made once. */
+const INDENTS = Array.from({ length: 16 }, (_, depth) => INDENT.repeat(depth));
+const indent = (depth: number) => INDENTS[depth] ?? INDENT.repeat(depth);
+
+/** The HTML of an object key: resources share a few dozen keys, so each is escaped once. */
+const KEYS = new Map<string, string>();
+const MAX_KEYS = 1000;
+function keyHtml(key: string): string {
+  let html = KEYS.get(key);
+  if (html === undefined) {
+    html = `<span class="key">${escapeHtml(JSON.stringify(key))}</span>: `;
+    if (KEYS.size < MAX_KEYS) KEYS.set(key, html);
+  }
+  return html;
+}
+
+/**
+ * The JSON text of a value, as HTML, with URL strings as links; `depth` sets
+ * the indentation of nested lines. (Loops rather than map and join: this is
+ * the build's costliest renderer.)
+ */
 export function prettyJsonHtml(value: Json, context: RenderContext, depth = 0): string {
   if (typeof value === "string") return stringHtml(value, context);
   if (value === null || typeof value !== "object") return escapeHtml(JSON.stringify(value));
-  const pad = INDENT.repeat(depth + 1);
-  const close = INDENT.repeat(depth);
+  const pad = indent(depth + 1);
+  let out = "";
   if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    return `[\n${value.map((v) => pad + prettyJsonHtml(v, context, depth + 1)).join(",\n")}\n${close}]`;
+    for (const item of value) out += `${out === "" ? "[\n" : ",\n"}${pad}${prettyJsonHtml(item, context, depth + 1)}`;
+    return out === "" ? "[]" : `${out}\n${indent(depth)}]`;
   }
-  const entries = Object.entries(value);
-  if (entries.length === 0) return "{}";
-  const lines = entries.map(([k, v]) => `${pad}<span class="key">${escapeHtml(JSON.stringify(k))}</span>: ${prettyJsonHtml(v, context, depth + 1)}`);
-  return `{\n${lines.join(",\n")}\n${close}}`;
+  for (const key of Object.keys(value)) out += `${out === "" ? "{\n" : ",\n"}${pad}${keyHtml(key)}${prettyJsonHtml(value[key], context, depth + 1)}`;
+  return out === "" ? "{}" : `${out}\n${indent(depth)}}`;
 }
 
 function stringHtml(value: string, context: RenderContext): string {
@@ -96,9 +114,11 @@ ${frame.before ?? ""}<div class="request-info"><pre class="request"><b>${frame.m
 </span>`;
 }
 
+const FOOTER = `<footer class="footer">A read-only catalogue API. Every view is also available as ${inWords(DATA_MEDIA_TYPES.map(displayName))}.</footer>`;
+
 const pageTail = (after = "") => `</pre></div>
 ${after}</main>
-<footer class="footer">A read-only catalogue API. Every view is also available as ${inWords(DATA_MEDIA_TYPES.map(displayName))}.</footer>
+${FOOTER}
 </body>
 </html>
 `;
