@@ -69,7 +69,7 @@ export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, out
   return writer.stats;
 }
 
-/** Serialize one resource in every format and queue its own files (`npm run dev`, for a saved record). */
+/** Serialize one resource in every format and write its own files (`npm run dev`, for a saved record). */
 export function writeResource(writer: FileWriter, collection: Collection, record: SourceRecord, context: RenderContext): RenderedResource {
   const rendered = renderResource(collection, record, context);
   for (const { file, text } of rendered.files) writer.write(file, text);
