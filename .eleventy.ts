@@ -7,7 +7,7 @@
  */
 import { prepareBuild } from "./build-scripts/build/prepare.ts";
 import { writeApiTree } from "./build-scripts/write/write-api-tree.ts";
-import { writeBrowserScripts } from "./build-scripts/write/write-search-files.ts";
+import { writeBrowserScripts } from "./build-scripts/write/write-browser-scripts.ts";
 import { FileWriter } from "./build-scripts/write/file-writer.ts";
 import { lastBuild } from "./build-scripts/build/build-report.ts";
 

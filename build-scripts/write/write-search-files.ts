@@ -1,23 +1,13 @@
 /**
  * Writes what search and field selection need in the browser and at the
- * edge: each list's search index (manifest and term files), its records in
+ * edge: each list's search index (manifest and term files) and its records in
  * files of RECORDS_PER_FILE (a JSON array of the resources: the JSON items of
- * the API's lists, reused), and the browser shim's bundle.
+ * the API's lists, reused). The browser's code: write-browser-scripts.ts.
  */
 import type { Collection } from "../catalogue/collections.ts";
-import type { SiteConfig } from "../config/site-config.ts";
 import { searchManifestFile, searchRecordsFile, searchTermFile } from "../layout/output-tree.ts";
 import { RECORDS_PER_FILE, searchIndexOfTerms, type SearchIndex } from "../search/build-index.ts";
-import { bundleShim } from "../shim/bundle.ts";
 import type { FileWriter } from "./file-writer.ts";
-
-/** The browser shim and the HTML view's script (bundled as soon as this is called, written by the function it gives). */
-export function writeBrowserScripts(config: SiteConfig): (writer: FileWriter) => Promise<void> {
-  const bundled = bundleShim(config);
-  return async (writer) => {
-    for (const { file, text } of await bundled) writer.write(file, text);
-  };
-}
 
 /** The record files holding list entries start…, from their JSON items; `start` begins a file. */
 export function writeRecordFiles(writer: FileWriter, collection: Collection, start: number, jsonItems: readonly string[]): void {
