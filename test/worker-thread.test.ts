@@ -1,0 +1,48 @@
+/**
+ * Worker threads run an esbuild bundle of a TypeScript module, cached in
+ * node_modules/.cache between processes: a change to any file the bundle
+ * holds is seen by the next process, never a stale bundle.
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
+
+const run = promisify(execFile);
+
+/** In a new process: start a WorkerThread on `module`, send it one request, print its answer. */
+async function answerOf(module: string): Promise<string> {
+  const script = `
+    import { WorkerThread } from ${JSON.stringify(pathToFileURL(path.join(PROJECT_DIR, "build-scripts/write/worker-thread.ts")).href)};
+    const thread = new WorkerThread(new URL(${JSON.stringify(pathToFileURL(module).href)}), {
+      reply: (message) => { console.log(message); return true; },
+      stopped: (error) => { console.error(error.message); process.exitCode = 1; },
+    });
+    thread.post("ping");`;
+  const folder = path.dirname(module);
+  await writeFile(path.join(folder, "main.ts"), script);
+  const { stdout } = await run(TSX, [path.join(folder, "main.ts")], { cwd: PROJECT_DIR });
+  return stdout.trim();
+}
+
+describe("worker threads", () => {
+  it("run the module's current code, from the cache or bundled again", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "worker-thread-"));
+    await writeFile(path.join(folder, "package.json"), '{ "type": "module" }');
+    const module = path.join(folder, "worker.ts");
+    await writeFile(module, `import { parentPort } from "node:worker_threads";\nimport { word } from "./word.ts";\nparentPort!.on("message", (m: string) => parentPort!.postMessage(\`\${m} \${word}\`));\n`);
+    await writeFile(path.join(folder, "word.ts"), 'export const word: string = "one";\n');
+    expect(await answerOf(module)).toBe("ping one");
+    expect(await answerOf(module)).toBe("ping one"); // from the cache
+    await writeFile(path.join(folder, "word.ts"), 'export const word: string = "two";\n');
+    expect(await answerOf(module)).toBe("ping two");
+    // The cache entry of this throwaway module (named as worker-thread.ts names it).
+    const entry = createHash("sha256").update(pathToFileURL(module).href).digest("hex").slice(0, 16);
+    await rm(path.join(PROJECT_DIR, "node_modules/.cache/worker-threads", `${entry}.json`));
+  });
+});
