@@ -30,15 +30,13 @@ export default async function (eleventyConfig: EleventyConfig) {
 
   // The API tree goes to the render threads as soon as Eleventy starts, and
   // is written while Eleventy renders the site's own pages.
-  let writeScripts: ReturnType<typeof writeBrowserScripts>;
   eleventyConfig.on("eleventy.before", ({ directories }) => {
-    writeScripts = writeBrowserScripts(build.config);
     lastBuild.apiTree = writeApiTree(build.catalogue, build.config, directories.output, lastBuild);
     lastBuild.apiTree.catch(() => {}); // awaited in eleventy.after, or by runBuild when Eleventy fails first
   });
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
     const writer = new FileWriter(directories.output, await lastBuild.apiTree);
-    await writeScripts(writer);
+    writeBrowserScripts(writer, build.config);
     lastBuild.apiStats = writer.stats;
   });
 

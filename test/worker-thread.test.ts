@@ -1,16 +1,18 @@
 /**
  * Worker threads run an esbuild bundle of a TypeScript module, cached in
- * node_modules/.cache between processes: a change to any file the bundle
- * holds is seen by the next process, never a stale bundle.
+ * node_modules/.cache between processes (bundle/cached-bundle.ts): a change
+ * to any file the bundle holds is seen by the next process, never a stale
+ * bundle.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { bundleCacheFile } from "../build-scripts/bundle/cached-bundle.ts";
+import { bundleOptions } from "../build-scripts/write/worker-thread.ts";
 import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
 
 const run = promisify(execFile);
@@ -41,8 +43,6 @@ describe("worker threads", () => {
     expect(await answerOf(module)).toBe("ping one"); // from the cache
     await writeFile(path.join(folder, "word.ts"), 'export const word: string = "two";\n');
     expect(await answerOf(module)).toBe("ping two");
-    // The cache entry of this throwaway module (named as worker-thread.ts names it).
-    const entry = createHash("sha256").update(pathToFileURL(module).href).digest("hex").slice(0, 16);
-    await rm(path.join(PROJECT_DIR, "node_modules/.cache/worker-threads", `${entry}.json`));
+    await rm(bundleCacheFile(bundleOptions(pathToFileURL(module)))); // this throwaway module's cache entry
   });
 });

@@ -7,81 +7,36 @@
  * registering tsx in each worker starts one more loader thread per worker,
  * measured at about 0.3 s of CPU and 0.15 s of delay per worker. So the
  * module is bundled with esbuild (the compiler tsx itself uses) into one
- * CommonJS script, and the worker runs that.
+ * CommonJS script, and the worker runs that. The bundle is cached between
+ * builds, so the thread starts at once and boots while this thread checks the
+ * content.
  */
-import { buildSync, version as esbuildVersion } from "esbuild";
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import type { BuildOptions } from "esbuild";
 import { fileURLToPath } from "node:url";
-import { threadId, Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
+import { cachedBundle } from "../bundle/cached-bundle.ts";
 
 const scripts = new Map<string, string>();
-const CACHE = fileURLToPath(new URL("../../node_modules/.cache/worker-threads/", import.meta.url));
 
-/** A bundle as cached on disk: valid while every input file has the same content. */
-interface CachedBundle {
-  readonly key: string;
-  readonly inputs: readonly string[];
-  readonly code: string;
-}
-
-function keyOf(inputs: readonly string[]): string | undefined {
-  const hash = createHash("sha256").update(esbuildVersion);
-  try {
-    for (const file of inputs) hash.update(file).update(readFileSync(file));
-  } catch {
-    return undefined; // an input is gone: bundle again
-  }
-  return hash.digest("hex");
-}
-
-/**
- * The module's bundle: from the cache in node_modules/.cache when none of its
- * inputs changed (reading and hashing them takes a few milliseconds), else
- * bundled now, synchronously (about 110 ms, spawning esbuild), so that the
- * thread starts at once and boots while this thread checks the content.
- */
+/** The module as one CommonJS script (once per process; across processes, see cached-bundle.ts). */
 function scriptOf(module: URL): string {
-  const known = scripts.get(module.href);
-  if (known !== undefined) return known;
-  const cacheFile = path.join(CACHE, `${createHash("sha256").update(module.href).digest("hex").slice(0, 16)}.json`);
-  let cached: CachedBundle | undefined;
-  try {
-    cached = JSON.parse(readFileSync(cacheFile, "utf8")) as CachedBundle;
-  } catch {
-    cached = undefined;
+  let script = scripts.get(module.href);
+  if (script === undefined) {
+    script = cachedBundle(bundleOptions(module))[0].text;
+    scripts.set(module.href, script);
   }
-  let code = cached && keyOf(cached.inputs) === cached.key ? cached.code : undefined;
-  if (code === undefined) {
-    const result = buildSync({
-      entryPoints: [fileURLToPath(module)],
-      bundle: true,
-      platform: "node",
-      format: "cjs",
-      target: "node20",
-      write: false,
-      metafile: true,
-      logLevel: "silent",
-    });
-    code = result.outputFiles[0].text;
-    const inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(file));
-    const key = keyOf(inputs);
-    try {
-      mkdirSync(CACHE, { recursive: true });
-      if (key) {
-        // Renamed into place: builds running side by side (the tests) never read half a file.
-        const temporary = `${cacheFile}.${process.pid}.${threadId}`;
-        writeFileSync(temporary, JSON.stringify({ key, inputs, code } satisfies CachedBundle));
-        renameSync(temporary, cacheFile);
-      }
-    } catch {
-      // No cache (a read-only install): bundle every time.
-    }
-  }
-  scripts.set(module.href, code);
-  return code;
+  return script;
 }
+
+/** What esbuild is asked for a worker's module (exported for the tests). */
+export const bundleOptions = (module: URL): BuildOptions => ({
+  entryPoints: [fileURLToPath(module)],
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  logLevel: "silent",
+});
 
 export interface ThreadHandlers<Reply> {
   /** A message from the thread; return true when it answers a request (the thread may then let the process exit). */

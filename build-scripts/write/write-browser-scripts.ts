@@ -1,5 +1,5 @@
 /**
- * The browser shim and the HTML view's script, bundled by esbuild
+ * Writes the browser shim and the HTML view's script, bundled by esbuild
  * (shim/bundle.ts). Kept apart from the search files so that the render
  * threads' bundle does not carry esbuild.
  */
@@ -7,10 +7,6 @@ import type { SiteConfig } from "../config/site-config.ts";
 import { bundleShim } from "../shim/bundle.ts";
 import type { FileWriter } from "./file-writer.ts";
 
-/** The browser shim and the HTML view's script (bundled as soon as this is called, written by the function it gives). */
-export function writeBrowserScripts(config: SiteConfig): (writer: FileWriter) => Promise<void> {
-  const bundled = bundleShim(config);
-  return async (writer) => {
-    for (const { file, text } of await bundled) writer.write(file, text);
-  };
+export function writeBrowserScripts(writer: FileWriter, config: SiteConfig): void {
+  for (const { file, text } of bundleShim(config)) writer.write(file, text);
 }
