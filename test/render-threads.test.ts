@@ -16,15 +16,22 @@ import { FORMATS, JSON_ITEM } from "../build-scripts/formats/formats.ts";
 import { instanceFile } from "../build-scripts/layout/output-tree.ts";
 import { RECORDS_PER_FILE } from "../build-scripts/search/build-index.ts";
 import { CHUNK, renderRecords, type RenderJob } from "../build-scripts/write/render-threads.ts";
+import { writeApiTree } from "../build-scripts/write/write-api-tree.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
+
+/** The sample videos, `copies` times over (new uuids). */
+async function manyVideos(copies: number): Promise<SourceRecord[]> {
+  const { catalogue } = await prepareBuild(PROJECT_DIR);
+  return Array.from({ length: copies }, (_, copy) =>
+    catalogue.lists.get("videos")!.map(({ record: r }) => ({ ...r, uuid: `${r.uuid.slice(0, -4)}${String(copy).padStart(4, "0")}` })),
+  ).flat();
+}
 
 async function jobs(): Promise<{ jobs: RenderJob[]; config: Awaited<ReturnType<typeof prepareBuild>>["config"] }> {
   const { catalogue, config } = await prepareBuild(PROJECT_DIR);
   const records = (name: string) => catalogue.lists.get(name)!.map((e) => e.record);
-  // 35 videos made 245 (new uuids), so the videos take three chunks.
-  const videos: SourceRecord[] = Array.from({ length: 7 }, (_, copy) =>
-    records("videos").map((r) => ({ ...r, uuid: `${r.uuid.slice(0, -4)}${String(copy).padStart(4, "0")}` })),
-  ).flat();
+  // 35 videos made 245, so the videos take three chunks.
+  const videos = await manyVideos(7);
   return {
     config,
     jobs: [
@@ -64,6 +71,16 @@ describe("render threads", () => {
     const last = all[0].records.at(-1)!;
     const written = JSON.parse(await readFile(path.join(outDir, instanceFile("videos", last.uuid, "json")), "utf8"));
     expect(written.uuid).toBe(last.uuid);
+  });
+
+  it("let the build report progress every 1,000 resources of a list, and nothing for an empty one", async () => {
+    const { catalogue, config } = await prepareBuild(PROJECT_DIR);
+    const videos = (await manyVideos(60)).map((record) => ({ collection: findCollection("videos")!, record, file: "" }));
+    const lists = new Map([...catalogue.lists].map(([name, list]) => [name, name === "videos" ? videos : list]));
+    const reported: string[] = [];
+    const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
+    await writeApiTree({ lists }, config, outDir, { progress: (collection, done, total) => reported.push(`${collection} ${done}/${total}`) });
+    expect(reported).toEqual(["videos 1000/2100", "videos 2000/2100"]);
   });
 
   it("fail the build with the thread's error when a file cannot be written", async () => {

@@ -58,7 +58,7 @@ export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, out
     if (options.onTerms) files.terms.push(...chunk.terms);
     if (options.onItem) for (const [n, items] of chunk.items.entries()) options.onItem(collection.name, start + n, items);
     const done = start + chunk.terms.length;
-    if (options.progress && done % 1000 === 0) options.progress(collection.name, done, records.length);
+    if (options.progress && done > 0 && done % 1000 === 0) options.progress(collection.name, done, records.length);
     if (!last) return;
     for (const list of files.lists) list.close();
     writeSearchIndex(writer, collection, files.index.finish());
