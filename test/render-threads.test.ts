@@ -58,7 +58,7 @@ describe("render threads", () => {
       const json = new TextDecoder().decode(chunk.entries[JSON_ITEM]);
       expect(JSON.parse(`[${start === 0 ? json : json.slice(1)}]`)).toEqual(chunk.items.map((i) => JSON.parse(i[JSON_ITEM])));
       for (const [, counts] of chunk.byExtension) files += counts.files;
-    }, true);
+    }, { keepItems: true });
     for (const job of all) {
       const chunks = seen.filter((s) => s.collection === job.collection.name);
       expect(chunks.flatMap((c) => c.uuids)).toEqual(job.records.map((r) => r.uuid));
@@ -81,6 +81,18 @@ describe("render threads", () => {
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     await writeApiTree({ lists }, config, outDir, { progress: (collection, done, total) => reported.push(`${collection} ${done}/${total}`) });
     expect(reported).toEqual(["videos 1000/2100", "videos 2000/2100"]);
+  });
+
+  it("stop taking chunks once the build has failed elsewhere", async () => {
+    const { jobs: all, config } = await jobs();
+    const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
+    const failed = new AbortController();
+    let taken = 0;
+    const rendering = renderRecords(all, config, outDir, () => {
+      if (++taken === 1) failed.abort(new Error("Eleventy failed"));
+    }, { signal: failed.signal });
+    await expect(rendering).rejects.toThrow("Eleventy failed");
+    expect(taken).toBe(1);
   });
 
   it("fail the build with the thread's error when a file cannot be written", async () => {

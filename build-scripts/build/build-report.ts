@@ -10,12 +10,15 @@ export type ItemSink = (collection: string, index: number, items: readonly strin
 export type TermsSink = (collection: string, terms: readonly (readonly string[])[]) => void;
 
 /**
- * Shared with the Eleventy config's `eleventy.after` handler: the build sets
- * the callbacks, the handler fills in the statistics.
+ * Shared with the Eleventy config's event handlers: the build sets the
+ * callbacks and the signal, `eleventy.before` starts the API tree,
+ * `eleventy.after` fills in the statistics.
  */
 export const lastBuild: {
   /** The API tree being written (from Eleventy's start on). */
   apiTree?: Promise<WriteStats>;
+  /** Aborted when the build fails elsewhere, so the API tree stops early. */
+  signal?: AbortSignal;
   apiStats?: WriteStats;
   progress?: (collection: string, done: number, total: number) => void;
   onItem?: ItemSink;

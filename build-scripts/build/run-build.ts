@@ -31,6 +31,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
   const started = performance.now();
   // The threads start while the content is read and checked.
   startRenderThreads();
+  const abort = new AbortController();
   try {
     const build = await prepareBuild(process.cwd());
     lastBuild.progress = options.progress;
@@ -38,6 +39,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
     lastBuild.onTerms = options.onTerms;
     lastBuild.apiStats = undefined;
     lastBuild.apiTree = undefined;
+    lastBuild.signal = abort.signal;
     await clearStaging(outDir);
     const eleventy = new Eleventy("templates", stagingDir(outDir), { configPath: ".eleventy.ts", quietMode: true });
     const pages = (await eleventy.write()) as unknown as { outputPath: string; content?: unknown }[];
@@ -48,6 +50,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
     await swapInStaging(outDir);
     return { build, stats, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
+    abort.abort(error);
     await lastBuild.apiTree?.catch(() => {}); // nothing may still be writing into the staging folder
     await clearStaging(outDir);
     throw findContentError(error) ?? error;

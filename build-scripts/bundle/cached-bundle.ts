@@ -8,12 +8,13 @@
  */
 import { buildSync, version as esbuildVersion, type BuildOptions } from "esbuild";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { threadId } from "node:worker_threads";
 
-export const BUNDLE_CACHE = fileURLToPath(new URL("../../node_modules/.cache/bundles/", import.meta.url));
+const BUNDLE_CACHE = fileURLToPath(new URL("../../node_modules/.cache/bundles/", import.meta.url));
+const PROJECT_FILES = ["tsconfig.json", "package.json"].map((name) => fileURLToPath(new URL(`../../${name}`, import.meta.url)));
 
 export interface BundleFile {
   /** Absolute, as esbuild names its outputs. */
@@ -55,11 +56,18 @@ export function cachedBundle(options: BuildOptions): BundleFile[] {
   } catch {
     // no entry, or not readable: bundle
   }
+  const started = Date.now();
   const result = buildSync({ ...options, write: false, metafile: true });
   const files = result.outputFiles.map((f) => ({ path: f.path, text: f.text }));
-  // Virtual inputs, such as <define:…>, come from the options, which are part of the key.
-  const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith("<")).map((file) => path.resolve(file));
-  const key = keyOf(optionsText, inputs);
+  // Virtual inputs, such as <define:…>, come from the options, which are part
+  // of the key; esbuild also reads the project's tsconfig.json and package.json.
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).filter((file) => !file.startsWith("<")),
+    ...PROJECT_FILES.filter((file) => existsSync(file)),
+  ].map((file) => path.resolve(file));
+  // A file saved while esbuild read it: the bundle may hold its old text, so it is not kept.
+  const settled = inputs.every((file) => (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < started);
+  const key = settled ? keyOf(optionsText, inputs) : undefined;
   try {
     mkdirSync(BUNDLE_CACHE, { recursive: true });
     if (key) {

@@ -9,7 +9,10 @@
  * the manifest names each file's first term. Results are a set, not a
  * ranking, so no frequencies or positions are stored.
  */
+import type { Collection } from "../catalogue/collections.ts";
+import type { JsonObject } from "../catalogue/resource.ts";
 import { encodePostings } from "./postings.ts";
+import { searchTexts } from "./search-fields.ts";
 import { addIndexTerms, stem } from "./words.ts";
 
 export const TERM_FILE_CHARS = 24_000;
@@ -49,6 +52,9 @@ export function recordTerms(texts: readonly string[]): string[] {
   for (const text of texts) addIndexTerms(text, terms);
   return [...terms];
 }
+
+/** The terms a resource is found by in its list's search. */
+export const resourceTerms = (collection: Collection, resource: JsonObject) => recordTerms(searchTexts(collection.kind, resource));
 
 /** The index from each record's terms (as recordTerms gives them), in list order. */
 export function searchIndexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {

@@ -2,9 +2,8 @@
  * Which fields a search looks in, per kind of resource, and the text it reads
  * from a resource: those fields' plain text (HTML stripped), arrays joined.
  */
-import type { Collection, ResourceKind } from "../catalogue/collections.ts";
+import type { ResourceKind } from "../catalogue/collections.ts";
 import type { Json, JsonObject } from "../catalogue/resource.ts";
-import { recordTerms } from "./build-index.ts";
 import { plainText } from "./plain-text.ts";
 
 export const SEARCH_FIELDS: Readonly<Record<ResourceKind, readonly string[]>> = {
@@ -19,6 +18,3 @@ const fieldText = (value: Json | undefined): string =>
 /** The searchable text of each search field of a resource (or source record), in SEARCH_FIELDS order. */
 export const searchTexts = (kind: ResourceKind, resource: JsonObject): string[] =>
   SEARCH_FIELDS[kind].map((field) => fieldText(resource[field]));
-
-/** The terms a resource is found by in its list's search. */
-export const resourceTerms = (collection: Collection, resource: JsonObject) => recordTerms(searchTexts(collection.kind, resource));

@@ -20,9 +20,9 @@ import { instanceFile, listPageFile, searchManifestFile } from "../layout/output
 import type { Problem } from "../validate/problems.ts";
 import { crossRecordProblems } from "../validate/record-rules.ts";
 import { validateSource, type SourceFile } from "../validate/validate-catalogue.ts";
-import { writeResource } from "../write/write-api-tree.ts";
+import { writeResource } from "../write/write-resource.ts";
 import { rewriteCollectionSearch } from "../write/write-search-files.ts";
-import { resourceTerms } from "../search/search-fields.ts";
+import { resourceTerms } from "../search/build-index.ts";
 import { FileWriter } from "../write/file-writer.ts";
 import { render as renderHome } from "../../templates/home.11ty.ts";
 

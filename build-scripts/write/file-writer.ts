@@ -83,4 +83,9 @@ export class StreamedFile {
     closeSync(this.fd);
     this.done(this.written);
   }
+
+  /** Close without writing what is buffered or counting the file (the build failed). */
+  discard(): void {
+    closeSync(this.fd);
+  }
 }

@@ -10,7 +10,7 @@ import type { Collection } from "../catalogue/collections.ts";
 import type { SourceRecord } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { HTML_PAGE_SIZE } from "../formats/html.ts";
-import type { RenderReply, RenderTask } from "./render-ops.ts";
+import type { RenderReply, RenderTask } from "./render-messages.ts";
 import { WorkerThread } from "./worker-thread.ts";
 
 const THREADS = 2;
@@ -71,7 +71,12 @@ class RenderThreads {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { thread, resolve, reject });
       this.queued[thread] += 1;
-      this.threads[thread].post({ ...task, id });
+      try {
+        this.threads[thread].post({ ...task, id });
+      } catch (error) {
+        this.settle(id, this.waiting.get(id)!);
+        reject(error as Error);
+      }
     });
   }
 }
@@ -95,7 +100,9 @@ export type TakeChunk = (job: RenderJob, start: number, chunk: RenderedChunk, la
  * record files) below `outDir`; `take` gets what the lists and search indexes
  * need, and the items too with `keepItems`.
  */
-export async function renderRecords(jobs: readonly RenderJob[], config: SiteConfig, outDir: string, take: TakeChunk, keepItems = false): Promise<void> {
+export async function renderRecords(
+  jobs: readonly RenderJob[], config: SiteConfig, outDir: string, take: TakeChunk, { keepItems = false, signal }: { keepItems?: boolean; signal?: AbortSignal } = {},
+): Promise<void> {
   const tasks = jobs.flatMap((job) =>
     Array.from({ length: Math.max(1, Math.ceil(job.records.length / CHUNK)) }, (_, n) => ({ job, start: n * CHUNK })),
   );
@@ -103,6 +110,7 @@ export async function renderRecords(jobs: readonly RenderJob[], config: SiteConf
   let sent = 0;
   try {
     for (const [k, { job, start }] of tasks.entries()) {
+      signal?.throwIfAborted();
       for (; sent < tasks.length && sent <= k + AHEAD; sent++) {
         const task = tasks[sent];
         const records = task.job.records.slice(task.start, task.start + CHUNK);

@@ -8,11 +8,11 @@
 import { parentPort } from "node:worker_threads";
 import { findCollection } from "../catalogue/collections.ts";
 import { FORMATS, JSON_ITEM } from "../formats/formats.ts";
-import { renderResource } from "../formats/render-resource.ts";
-import { resourceTerms } from "../search/search-fields.ts";
-import type { RenderReply, RenderTask } from "./render-ops.ts";
+import { resourceTerms } from "../search/build-index.ts";
+import type { RenderReply, RenderTask } from "./render-messages.ts";
 import { FileWriter } from "./file-writer.ts";
 import { writeRecordFiles } from "./write-search-files.ts";
+import { writeResource } from "./write-resource.ts";
 
 const utf8 = new TextEncoder();
 
@@ -26,8 +26,12 @@ function render(task: RenderTask): RenderReply {
   const jsonItems: string[] = [];
   const terms: string[] = [];
   for (const [i, record] of task.records.entries()) {
-    const rendered = renderResource(collection, record, context);
-    for (const { file, text } of rendered.files) writer.write(file, text);
+    let rendered;
+    try {
+      rendered = writeResource(writer, collection, record, context);
+    } catch (error) {
+      throw new Error(`${collection.name}/${record.uuid}: ${(error as Error).stack ?? error}`);
+    }
     for (const [f, { renderer }] of FORMATS.entries()) entries[f] += renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize);
     if (task.keepItems) items.push(rendered.items);
     jsonItems.push(rendered.items[JSON_ITEM]);

@@ -60,25 +60,28 @@ export class WorkerThread<Request, Reply> {
   /** Send a request that will be answered; messages keep their order. */
   post(request: Request): void {
     const worker = this.start();
+    worker.postMessage(request); // throws if the request cannot be copied: then nothing is owed
     this.owed += 1;
     worker.ref();
-    worker.postMessage(request);
   }
 
   private listen(worker: Worker): Worker {
     worker.on("message", (message: Reply) => {
       if (this.handlers.reply(message) && --this.owed === 0) worker.unref();
     });
+    worker.on("messageerror", (error) => this.stop(error));
     worker.on("error", (error) => this.stop(error));
     worker.on("exit", () => this.stop(new Error("A worker thread stopped.")));
-    worker.unref(); // after the listeners, which would hold the process open again
+    worker.unref(); // after adding the "message" listener, which refs the worker's port again
     return worker;
   }
 
   private stop(error: Error): void {
-    if (!this.worker) return;
+    const worker = this.worker;
+    if (!worker) return;
     this.worker = undefined;
     this.owed = 0;
+    void worker.terminate(); // if it still runs (a reply that could not be read)
     this.handlers.stopped(error);
   }
 }

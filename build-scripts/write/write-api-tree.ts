@@ -12,11 +12,9 @@
  */
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import { COLLECTIONS, type Collection } from "../catalogue/collections.ts";
-import type { SourceRecord } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { FORMATS } from "../formats/formats.ts";
 import { paginate } from "../formats/renderer.ts";
-import { renderResource, type RenderedResource } from "../formats/render-resource.ts";
 import { listView, type Page, type RenderContext } from "../formats/views.ts";
 import { listPageFile } from "../layout/output-tree.ts";
 import { FileWriter, type StreamedFile } from "./file-writer.ts";
@@ -34,10 +32,13 @@ export interface WriteOptions {
   readonly onItem?: ItemSink;
   /** Given each list's search terms (watch mode keeps them). */
   readonly onTerms?: TermsSink;
+  /** Stops the writing (the build failed elsewhere). */
+  readonly signal?: AbortSignal;
 }
 
-/** A collection's files being written: its lists in every format, its search index, and (for watch mode) its entries' terms. */
-interface Open {
+/** The collection whose files are being written: its lists in every format, its search index, and (for watch mode) its entries' terms. */
+interface Current {
+  readonly job: RenderJob;
   readonly lists: PagedList[];
   readonly index: SearchIndexBuilder;
   readonly terms: (readonly string[])[];
@@ -47,33 +48,30 @@ export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, out
   const writer = new FileWriter(outDir);
   const context: RenderContext = { config };
   const jobs: RenderJob[] = COLLECTIONS.map((collection) => ({ collection, records: (catalogue.lists.get(collection.name) ?? []).map((e) => e.record) }));
-  const open = new Map<RenderJob, Open>();
+  let current: Current | undefined;
   const take: TakeChunk = (job, start, chunk, last) => {
     const { collection, records } = job;
-    let files = open.get(job);
-    if (!files) open.set(job, (files = { lists: collectionLists(writer, collection, records.length, context), index: new SearchIndexBuilder(), terms: [] }));
+    if (current?.job !== job) current = { job, lists: collectionLists(writer, collection, records.length, context), index: new SearchIndexBuilder(), terms: [] };
     writer.stats.merge(chunk.byExtension);
-    for (const [f, list] of files.lists.entries()) list.addEntries(chunk.entries[f], chunk.terms.length);
-    for (const terms of chunk.terms) files.index.add(terms);
-    if (options.onTerms) files.terms.push(...chunk.terms);
+    for (const [f, list] of current.lists.entries()) list.addEntries(chunk.entries[f], chunk.terms.length);
+    for (const terms of chunk.terms) current.index.add(terms);
+    if (options.onTerms) current.terms.push(...chunk.terms);
     if (options.onItem) for (const [n, items] of chunk.items.entries()) options.onItem(collection.name, start + n, items);
     const done = start + chunk.terms.length;
     if (options.progress && done > 0 && done % 1000 === 0) options.progress(collection.name, done, records.length);
     if (!last) return;
-    for (const list of files.lists) list.close();
-    writeSearchIndex(writer, collection, files.index.finish());
-    options.onTerms?.(collection.name, files.terms);
-    open.delete(job);
+    for (const list of current.lists) list.close();
+    writeSearchIndex(writer, collection, current.index.finish());
+    options.onTerms?.(collection.name, current.terms);
+    current = undefined;
   };
-  await renderRecords(jobs, config, outDir, take, options.onItem !== undefined);
+  try {
+    await renderRecords(jobs, config, outDir, take, { keepItems: options.onItem !== undefined, signal: options.signal });
+  } catch (error) {
+    for (const list of current?.lists ?? []) list.abandon(); // no file left open (`npm run dev` lives on)
+    throw error;
+  }
   return writer.stats;
-}
-
-/** Serialize one resource in every format and write its own files (`npm run dev`, for a saved record). */
-export function writeResource(writer: FileWriter, collection: Collection, record: SourceRecord, context: RenderContext): RenderedResource {
-  const rendered = renderResource(collection, record, context);
-  for (const { file, text } of rendered.files) writer.write(file, text);
-  return rendered;
 }
 
 /** A collection's lists, one per format (in the order of FORMATS), ready for `total` items. */
@@ -115,6 +113,7 @@ export class PagedList {
   /** `count` entries, already rendered (as UTF-8), all on the current page. */
   addEntries(entries: Uint8Array, count: number): void {
     if (count === 0) return;
+    if (this.indexInPage + count > this.page.count) throw new Error(`${count} entries do not fit on page ${this.page.number} of ${this.view.collection.name}'s ${this.extension} list.`);
     this.open().appendBytes(entries);
     this.indexInPage += count;
     if (this.indexInPage === this.page.count && this.pageIndex < this.pages.length - 1) {
@@ -133,5 +132,11 @@ export class PagedList {
 
   close(): void {
     this.closePage();
+  }
+
+  /** Close the file being written without finishing it (the build failed). */
+  abandon(): void {
+    this.file?.discard();
+    this.file = undefined;
   }
 }

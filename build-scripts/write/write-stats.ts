@@ -10,7 +10,7 @@ export class WriteStats {
     this.byExtension.set(ext, entry);
   }
 
-  /** Add counts gathered elsewhere (by the writing thread). */
+  /** Add counts gathered elsewhere (by a render thread). */
   merge(byExtension: Iterable<[string, { files: number; bytes: number }]>): void {
     for (const [ext, counts] of byExtension) {
       const entry = this.byExtension.get(ext) ?? { files: 0, bytes: 0 };
