@@ -22,7 +22,7 @@ async function answerOf(module: string): Promise<string> {
   const script = `
     import { WorkerThread } from ${JSON.stringify(pathToFileURL(path.join(PROJECT_DIR, "build-scripts/write/worker-thread.ts")).href)};
     const thread = new WorkerThread(new URL(${JSON.stringify(pathToFileURL(module).href)}), {
-      reply: (message) => { console.log(message); return true; },
+      reply: (message) => console.log(message),
       stopped: (error) => { console.error(error.message); process.exitCode = 1; },
     });
     thread.post("ping");`;

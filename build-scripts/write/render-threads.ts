@@ -45,10 +45,10 @@ class RenderThreads {
     new WorkerThread<RenderTask, RenderReply>(new URL("./render-worker.ts", import.meta.url), {
       reply: (reply) => {
         const waiting = this.waiting.get(reply.id);
-        if (waiting) this.settle(reply.id, waiting);
-        if (reply.kind === "error") waiting?.reject(new Error(`Rendering failed: ${reply.message}`));
-        else waiting?.resolve(reply);
-        return true;
+        if (!waiting) return;
+        this.settle(reply.id, waiting);
+        if (reply.kind === "error") waiting.reject(new Error(`Rendering failed: ${reply.message}`));
+        else waiting.resolve(reply);
       },
       stopped: (error) => {
         for (const [id, waiting] of this.waiting) if (waiting.thread === n) (this.settle(id, waiting), waiting.reject(error));

@@ -39,8 +39,8 @@ export const bundleOptions = (module: URL): BuildOptions => ({
 });
 
 export interface ThreadHandlers<Reply> {
-  /** A message from the thread; return true when it answers a request (the thread may then let the process exit). */
-  reply(message: Reply): boolean;
+  /** The thread's answer to one request (in the order they were posted). */
+  reply(message: Reply): void;
   /** The thread failed or stopped; it is started afresh on the next request. */
   stopped(error: Error): void;
 }
@@ -67,7 +67,8 @@ export class WorkerThread<Request, Reply> {
 
   private listen(worker: Worker): Worker {
     worker.on("message", (message: Reply) => {
-      if (this.handlers.reply(message) && --this.owed === 0) worker.unref();
+      if (--this.owed === 0) worker.unref(); // nothing more owed: let the process exit
+      this.handlers.reply(message);
     });
     worker.on("messageerror", (error) => this.stop(error));
     worker.on("error", (error) => this.stop(error));
