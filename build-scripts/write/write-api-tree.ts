@@ -75,13 +75,13 @@ export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, out
 }
 
 /** A collection's lists, one per format (in the order of FORMATS), ready for `total` items. */
-export function collectionLists(writer: FileWriter, collection: Collection, total: number, context: RenderContext): PagedList[] {
+function collectionLists(writer: FileWriter, collection: Collection, total: number, context: RenderContext): PagedList[] {
   const view = listView(collection, total);
   return FORMATS.map((format) => new PagedList(writer, format.extension, format.renderer, view, context, total));
 }
 
 /** One format's list of a collection, written page by page as entries arrive. */
-export class PagedList {
+class PagedList {
   private readonly pages: Page[];
   private pageIndex = 0;
   private indexInPage = 0;
