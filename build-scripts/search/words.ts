@@ -63,6 +63,7 @@ export function addIndexTerms(text: string, terms: Set<string>): void {
     const word = trim(token);
     if (word === "") continue;
     terms.add(word);
+    if (PLAIN_WORD.test(word)) continue; // "word," or "(word)": nothing inside
     for (const piece of word.split(NON_WORD)) if (piece !== "") terms.add(piece);
     for (let i = 1; i < word.length; i++) {
       if (WORD_CHAR.test(word[i]) && !WORD_CHAR.test(word[i - 1])) {
