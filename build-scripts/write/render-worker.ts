@@ -14,14 +14,36 @@ import { FileWriter } from "./file-writer.ts";
 import { writeRecordFiles } from "./write-search-files.ts";
 import { writeResource } from "./write-resource.ts";
 
-const utf8 = new TextEncoder();
+/**
+ * A chunk's list entries in one format, encoded to UTF-8 as each is rendered
+ * (cheaper than encoding their joined text at the end) into a buffer of its
+ * own, so it can be transferred to the main thread rather than copied.
+ */
+class EntryBytes {
+  private buffer = Buffer.allocUnsafeSlow(64 * 1024);
+  private used = 0;
+
+  add(text: string): void {
+    const room = this.used + 3 * text.length; // UTF-8 takes at most 3 bytes per UTF-16 unit
+    if (room > this.buffer.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(room, 2 * this.buffer.length));
+      this.buffer.copy(bigger, 0, 0, this.used);
+      this.buffer = bigger;
+    }
+    this.used += this.buffer.write(text, this.used);
+  }
+
+  get bytes(): Uint8Array {
+    return new Uint8Array(this.buffer.buffer, 0, this.used);
+  }
+}
 
 function render(task: RenderTask): RenderReply {
   const collection = findCollection(task.collection);
   if (!collection) throw new Error(`No collection ${task.collection}.`);
   const context = { config: task.config };
   const writer = new FileWriter(task.outDir);
-  const entries = FORMATS.map(() => "");
+  const entries = FORMATS.map(() => new EntryBytes());
   const items: string[][] = [];
   const jsonItems: string[] = [];
   const terms: string[] = [];
@@ -32,13 +54,13 @@ function render(task: RenderTask): RenderReply {
     } catch (error) {
       throw new Error(`${collection.name}/${record.uuid}: ${(error as Error).stack ?? error}`);
     }
-    for (const [f, { renderer }] of FORMATS.entries()) entries[f] += renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize);
+    for (const [f, { renderer }] of FORMATS.entries()) entries[f].add(renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize));
     if (task.keepItems) items.push(rendered.items);
     jsonItems.push(rendered.items[JSON_ITEM]);
     terms.push(resourceTerms(collection, rendered.resource).join(" "));
   }
   writeRecordFiles(writer, collection, task.start, jsonItems);
-  return { kind: "rendered", id: task.id, entries: entries.map((text) => utf8.encode(text)), items, terms, byExtension: [...writer.stats.byExtension] };
+  return { kind: "rendered", id: task.id, entries: entries.map((list) => list.bytes), items, terms, byExtension: [...writer.stats.byExtension] };
 }
 
 parentPort!.on("message", (task: RenderTask) => {
