@@ -14,8 +14,8 @@ import { findCollection } from "../build-scripts/catalogue/collections.ts";
 import type { SourceRecord } from "../build-scripts/catalogue/resource.ts";
 import { FORMATS, JSON_ITEM } from "../build-scripts/formats/formats.ts";
 import { instanceFile } from "../build-scripts/layout/output-tree.ts";
-import { RECORDS_PER_FILE } from "../build-scripts/search/build-index.ts";
-import { CHUNK, renderRecords, type RenderJob } from "../build-scripts/write/render-threads.ts";
+import { RECORDS_PER_FILE, resourceTerms } from "../build-scripts/search/build-index.ts";
+import { CHUNK, recordTermNumbers, renderRecords, type RenderJob } from "../build-scripts/write/render-threads.ts";
 import { writeApiTree } from "../build-scripts/write/write-api-tree.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 
@@ -54,7 +54,11 @@ describe("render threads", () => {
     let files = 0;
     await renderRecords(all, config, outDir, (job, start, chunk, last) => {
       seen.push({ collection: job.collection.name, start, uuids: chunk.items.map((i) => JSON.parse(i[JSON_ITEM]).uuid), last });
-      expect(chunk.terms).toHaveLength(chunk.items.length);
+      expect(chunk.terms.ends).toHaveLength(chunk.items.length);
+      for (const [i, items] of chunk.items.entries()) {
+        const terms = Array.from(recordTermNumbers(chunk.terms, i), (n) => chunk.terms.table.terms[n]);
+        expect(terms).toEqual(resourceTerms(job.collection, JSON.parse(items[JSON_ITEM])));
+      }
       const json = new TextDecoder().decode(chunk.entries[JSON_ITEM]);
       expect(JSON.parse(`[${start === 0 ? json : json.slice(1)}]`)).toEqual(chunk.items.map((i) => JSON.parse(i[JSON_ITEM])));
       for (const [, counts] of chunk.byExtension) files += counts.files;

@@ -13,7 +13,7 @@ import type { Collection } from "../catalogue/collections.ts";
 import type { JsonObject } from "../catalogue/resource.ts";
 import { encodePostings } from "./postings.ts";
 import { searchTexts } from "./search-fields.ts";
-import { addIndexTerms, stem } from "./words.ts";
+import { addIndexTerms, stem, type TermSink } from "./words.ts";
 
 export const TERM_FILE_CHARS = 24_000;
 /** Records per records file: the slices of the list that a search fetches its matches from. */
@@ -56,11 +56,25 @@ export function recordTerms(texts: readonly string[]): string[] {
 /** The terms a resource is found by in its list's search. */
 export const resourceTerms = (collection: Collection, resource: JsonObject) => recordTerms(searchTexts(collection.kind, resource));
 
+/** Add a resource's terms to `terms` (each record's once: the sink keeps them a set). */
+export function addResourceTerms(collection: Collection, resource: JsonObject, terms: TermSink): void {
+  for (const text of searchTexts(collection.kind, resource)) addIndexTerms(text, terms);
+}
+
 /** The index from each record's terms (as recordTerms gives them), in list order. */
 export function searchIndexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {
   const builder = new SearchIndexBuilder();
   for (const terms of termsPerRecord) builder.add(terms);
   return builder.finish(termFileChars);
+}
+
+/**
+ * Terms by number: number n stands for terms[n]. A render thread numbers the
+ * terms it meets and sends each one's text once, so the build's main thread
+ * reads a record's terms as numbers rather than as strings to split and hash.
+ */
+export interface TermTable {
+  readonly terms: readonly string[];
 }
 
 /**
@@ -71,24 +85,38 @@ export class SearchIndexBuilder {
   private readonly postings = new Map<string, number[]>();
   /** Stem → the terms found under it that do not begin like it. */
   private readonly aliases = new Map<string, string[]>();
+  /** Per term table: term number → that term's postings here, once looked up. */
+  private readonly numbered = new Map<TermTable, (number[] | undefined)[]>();
   private records = 0;
 
   /** The next record's terms. */
   add(terms: readonly string[]): void {
     const position = this.records++;
-    for (const term of terms) {
-      const list = this.postings.get(term);
-      if (list) {
-        list.push(position);
-        continue;
-      }
-      this.postings.set(term, [position]);
-      const stemmed = stem(term);
-      if (stemmed.length < MIN_STEM || term.startsWith(stemPrefix(stemmed))) continue;
+    for (const term of terms) this.postingsOf(term).push(position);
+  }
+
+  /** The next record's terms, as numbers of `table`. */
+  addNumbered(numbers: ArrayLike<number>, table: TermTable): void {
+    const position = this.records++;
+    let lists = this.numbered.get(table);
+    if (!lists) this.numbered.set(table, (lists = []));
+    for (let i = 0; i < numbers.length; i++) {
+      const n = numbers[i];
+      (lists[n] ??= this.postingsOf(table.terms[n])).push(position);
+    }
+  }
+
+  private postingsOf(term: string): number[] {
+    let list = this.postings.get(term);
+    if (list) return list;
+    this.postings.set(term, (list = []));
+    const stemmed = stem(term);
+    if (stemmed.length >= MIN_STEM && !term.startsWith(stemPrefix(stemmed))) {
       const aliases = this.aliases.get(stemmed);
       if (aliases) aliases.push(term);
       else this.aliases.set(stemmed, [term]);
     }
+    return list;
   }
 
   finish(termFileChars = TERM_FILE_CHARS): SearchIndex {

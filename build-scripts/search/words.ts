@@ -53,8 +53,13 @@ function tokens(text: string): string[] {
   return out;
 }
 
+/** Where terms are collected: a Set, or the build's numbering of them (render-worker.ts). */
+export interface TermSink {
+  add(term: string): unknown;
+}
+
 /** Add to `terms` every term a text is found by: its tokens and their inner words. */
-export function addIndexTerms(text: string, terms: Set<string>): void {
+export function addIndexTerms(text: string, terms: TermSink): void {
   for (const token of fold(text).split(lunr.tokenizer.separator)) {
     if (PLAIN_WORD.test(token)) {
       terms.add(token);

@@ -26,8 +26,11 @@ export type RenderReply =
       readonly entries: Uint8Array[];
       /** items[i][f]: record i serialized in FORMATS[f] (empty unless asked for). */
       readonly items: string[][];
-      /** terms[i]: record i's search terms, separated by spaces (a term never holds one). */
-      readonly terms: string[];
+      /** The terms this thread numbered while rendering the task, in number order (see TermTable). */
+      readonly newTerms: string[];
+      /** The records' search terms as numbers: record i's run up to termEnds[i], from termEnds[i - 1] (or 0). */
+      readonly found: Int32Array;
+      readonly termEnds: Int32Array;
       /** The files written, per extension. */
       readonly byExtension: [string, { files: number; bytes: number }][];
     }

@@ -12,6 +12,7 @@ import type { SiteConfig } from "../config/site-config.ts";
 import { HTML_PAGE_SIZE } from "../formats/html.ts";
 import type { RenderReply, RenderTask } from "./render-messages.ts";
 import { WorkerThread } from "./worker-thread.ts";
+import type { TermTable } from "../search/build-index.ts";
 
 const THREADS = 2;
 /** Records per task: whole HTML pages, so a task's entries never straddle two pages (and whole search record files). */
@@ -25,32 +26,51 @@ export interface RenderedChunk {
   readonly entries: readonly Uint8Array[];
   /** items[i][f]: record start + i serialized in FORMATS[f] (only when asked for). */
   readonly items: readonly string[][];
-  /** terms[i]: the search terms of record start + i. */
-  readonly terms: readonly string[][];
+  /** The search terms of records start…, as numbers of a thread's term table. */
+  readonly terms: ChunkTerms;
   /** The files written, per extension. */
   readonly byExtension: Rendered["byExtension"];
 }
 
+export interface ChunkTerms {
+  readonly table: TermTable;
+  readonly numbers: Int32Array;
+  /** Record i's terms run up to ends[i], from ends[i - 1] (or 0). */
+  readonly ends: Int32Array;
+}
+
+/** Record i's terms, as numbers of the chunk's table. */
+export const recordTermNumbers = (terms: ChunkTerms, i: number) => terms.numbers.subarray(i === 0 ? 0 : terms.ends[i - 1], terms.ends[i]);
+
 interface Waiting {
   readonly thread: number;
-  resolve(reply: Rendered): void;
+  resolve(chunk: RenderedChunk): void;
   reject(error: Error): void;
 }
 
 class RenderThreads {
   private readonly waiting = new Map<number, Waiting>();
   private readonly queued = Array.from({ length: THREADS }, () => 0);
+  /** Each thread's term table, grown from its replies in the order it sends them. */
+  private readonly tables = Array.from({ length: THREADS }, () => ({ terms: [] as string[] }));
   private nextId = 0;
   private readonly threads = Array.from({ length: THREADS }, (_, n) =>
     new WorkerThread<RenderTask, RenderReply>(new URL("./render-worker.ts", import.meta.url), {
       reply: (reply) => {
+        // The table follows every reply, in the order the thread sent them.
+        if (reply.kind === "error") this.tables[n] = { terms: [] }; // the thread numbers afresh after an error
+        else for (const term of reply.newTerms) this.tables[n].terms.push(term);
         const waiting = this.waiting.get(reply.id);
         if (!waiting) return;
         this.settle(reply.id, waiting);
         if (reply.kind === "error") waiting.reject(new Error(`Rendering failed: ${reply.message}`));
-        else waiting.resolve(reply);
+        else {
+          const { entries, items, found, termEnds, byExtension } = reply;
+          waiting.resolve({ entries, items, terms: { table: this.tables[n], numbers: found, ends: termEnds }, byExtension });
+        }
       },
       stopped: (error) => {
+        this.tables[n] = { terms: [] }; // a thread started afresh numbers afresh
         for (const [id, waiting] of this.waiting) if (waiting.thread === n) (this.settle(id, waiting), waiting.reject(error));
       },
     }),
@@ -65,7 +85,7 @@ class RenderThreads {
     for (const thread of this.threads) thread.start();
   }
 
-  render(task: Omit<RenderTask, "id">): Promise<Rendered> {
+  render(task: Omit<RenderTask, "id">): Promise<RenderedChunk> {
     const thread = this.queued.indexOf(Math.min(...this.queued));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -106,7 +126,7 @@ export async function renderRecords(
   const tasks = jobs.flatMap((job) =>
     Array.from({ length: Math.max(1, Math.ceil(job.records.length / CHUNK)) }, (_, n) => ({ job, start: n * CHUNK })),
   );
-  const results: (Promise<Rendered> | undefined)[] = [];
+  const results: (Promise<RenderedChunk> | undefined)[] = [];
   let sent = 0;
   try {
     for (const [k, { job, start }] of tasks.entries()) {
@@ -117,9 +137,8 @@ export async function renderRecords(
         results[sent] = renderThreads.render({ outDir, config, collection: task.job.collection.name, start: task.start, records, keepItems });
         results[sent]!.catch(() => {}); // awaited in turn below
       }
-      const { entries, items, terms, byExtension } = await results[k]!;
+      const chunk = await results[k]!;
       results[k] = undefined;
-      const chunk = { entries, items, terms: terms.map((t) => (t === "" ? [] : t.split(" "))), byExtension };
       take(job, start, chunk, start + CHUNK >= job.records.length);
     }
   } catch (error) {

@@ -8,7 +8,8 @@
 import { parentPort } from "node:worker_threads";
 import { findCollection } from "../catalogue/collections.ts";
 import { FORMATS, JSON_ITEM } from "../formats/formats.ts";
-import { resourceTerms } from "../search/build-index.ts";
+import { addResourceTerms } from "../search/build-index.ts";
+import type { TermSink } from "../search/words.ts";
 import type { RenderReply, RenderTask } from "./render-messages.ts";
 import { FileWriter } from "./file-writer.ts";
 import { writeRecordFiles } from "./write-search-files.ts";
@@ -38,6 +39,49 @@ class EntryBytes {
   }
 }
 
+/**
+ * This thread's numbers for search terms, kept across its tasks; the main
+ * thread keeps the same table from each reply's newTerms. As a TermSink it
+ * collects the numbers of each record's terms, each once per record.
+ */
+class TermNumbers implements TermSink {
+  private readonly numbers = new Map<string, number>();
+  /** Per number, the record it was last found in. */
+  private readonly foundIn: number[] = [];
+  private record = 0;
+  private fresh: string[] = [];
+  /** The numbers found, record after record (a task's). */
+  readonly found: number[] = [];
+
+  /** The terms added from now on are the next record's. */
+  nextRecord(): void {
+    this.record += 1;
+  }
+
+  add(term: string): void {
+    let n = this.numbers.get(term);
+    if (n === undefined) {
+      n = this.numbers.size;
+      this.numbers.set(term, n);
+      this.fresh.push(term);
+    }
+    if (this.foundIn[n] === this.record) return;
+    this.foundIn[n] = this.record;
+    this.found.push(n);
+  }
+
+  /** The terms numbered, and the numbers found, since the last call. */
+  take(): { newTerms: string[]; found: Int32Array } {
+    const newTerms = this.fresh;
+    this.fresh = [];
+    const found = Int32Array.from(this.found);
+    this.found.length = 0;
+    return { newTerms, found };
+  }
+}
+
+let termNumbers = new TermNumbers();
+
 function render(task: RenderTask): RenderReply {
   const collection = findCollection(task.collection);
   if (!collection) throw new Error(`No collection ${task.collection}.`);
@@ -46,7 +90,7 @@ function render(task: RenderTask): RenderReply {
   const entries = FORMATS.map(() => new EntryBytes());
   const items: string[][] = [];
   const jsonItems: string[] = [];
-  const terms: string[] = [];
+  const termEnds = new Int32Array(task.records.length);
   for (const [i, record] of task.records.entries()) {
     let rendered;
     try {
@@ -57,10 +101,12 @@ function render(task: RenderTask): RenderReply {
     for (const [f, { renderer }] of FORMATS.entries()) entries[f].add(renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize));
     if (task.keepItems) items.push(rendered.items);
     jsonItems.push(rendered.items[JSON_ITEM]);
-    terms.push(resourceTerms(collection, rendered.resource).join(" "));
+    termNumbers.nextRecord();
+    addResourceTerms(collection, rendered.resource, termNumbers);
+    termEnds[i] = termNumbers.found.length;
   }
   writeRecordFiles(writer, collection, task.start, jsonItems);
-  return { kind: "rendered", id: task.id, entries: entries.map((list) => list.bytes), items, terms, byExtension: [...writer.stats.byExtension] };
+  return { kind: "rendered", id: task.id, entries: entries.map((list) => list.bytes), items, ...termNumbers.take(), termEnds, byExtension: [...writer.stats.byExtension] };
 }
 
 parentPort!.on("message", (task: RenderTask) => {
@@ -69,6 +115,8 @@ parentPort!.on("message", (task: RenderTask) => {
     reply = render(task);
   } catch (error) {
     reply = { kind: "error", id: task.id, message: (error as Error).message };
+    termNumbers = new TermNumbers(); // the main thread starts this thread's table afresh on an error
   }
-  parentPort!.postMessage(reply, reply.kind === "rendered" ? reply.entries.map((bytes) => bytes.buffer as ArrayBuffer) : []);
+  const transfer = reply.kind === "rendered" ? [...reply.entries, reply.found, reply.termEnds].map((array) => array.buffer as ArrayBuffer) : [];
+  parentPort!.postMessage(reply, transfer);
 });

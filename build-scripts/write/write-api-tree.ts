@@ -18,7 +18,7 @@ import { paginate } from "../formats/renderer.ts";
 import { listView, type Page, type RenderContext } from "../formats/views.ts";
 import { listPageFile } from "../layout/output-tree.ts";
 import { FileWriter, type StreamedFile } from "./file-writer.ts";
-import { renderRecords, type RenderJob, type TakeChunk } from "./render-threads.ts";
+import { recordTermNumbers, renderRecords, type RenderJob, type TakeChunk } from "./render-threads.ts";
 import { writeSearchIndex } from "./write-search-files.ts";
 import { SearchIndexBuilder } from "../search/build-index.ts";
 import type { ItemSink, TermsSink } from "../build/build-report.ts";
@@ -53,11 +53,16 @@ export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, out
     const { collection, records } = job;
     if (current?.job !== job) current = { job, lists: collectionLists(writer, collection, records.length, context), index: new SearchIndexBuilder(), terms: [] };
     writer.stats.merge(chunk.byExtension);
-    for (const [f, list] of current.lists.entries()) list.addEntries(chunk.entries[f], chunk.terms.length);
-    for (const terms of chunk.terms) current.index.add(terms);
-    if (options.onTerms) current.terms.push(...chunk.terms);
+    const { terms } = chunk;
+    const count = terms.ends.length;
+    for (const [f, list] of current.lists.entries()) list.addEntries(chunk.entries[f], count);
+    for (let i = 0; i < count; i++) {
+      const numbers = recordTermNumbers(terms, i);
+      current.index.addNumbered(numbers, terms.table);
+      if (options.onTerms) current.terms.push(Array.from(numbers, (n) => terms.table.terms[n]));
+    }
     if (options.onItem) for (const [n, items] of chunk.items.entries()) options.onItem(collection.name, start + n, items);
-    const done = start + chunk.terms.length;
+    const done = start + count;
     if (options.progress && done > 0 && done % 1000 === 0) options.progress(collection.name, done, records.length);
     if (!last) return;
     for (const list of current.lists) list.close();
