@@ -6,6 +6,8 @@ import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import AjvModule from "ajv";
+import { SCHEMAS } from "../build-scripts/schemas/schemas.ts";
 import { PROJECT_DIR, runCli } from "./helpers/run-cli.ts";
 import { tempContent } from "./helpers/temp-content.ts";
 
@@ -100,6 +102,17 @@ describe("npm run new -- <collection> --title …", () => {
     const made = await runCli("new.ts", ["movies"], env());
     expect(made.code).not.toBe(0);
     expect(made.stderr).toContain('"movies" is not a collection. Collections: activities, applications,');
+  });
+});
+
+describe("the record schemas", () => {
+  // The build compiles them without checking them (build-scripts/validate/schema-check.ts); editors read them as they are.
+  it("are valid JSON Schema (draft-07), each of them", () => {
+    const Ajv = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
+    const ajv = new Ajv({ strict: false });
+    for (const [name, schema] of Object.entries(SCHEMAS)) {
+      expect(ajv.validateSchema(schema), `${name}: ${ajv.errorsText()}`).toBe(true);
+    }
   });
 });
 
