@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { searchManifestFile, searchTermFile } from "../build-scripts/layout/output-tree.ts";
-import { buildSearchIndex } from "../build-scripts/search/build-index.ts";
+import { buildSearchIndex, recordTerms, SearchIndexBuilder, searchIndexOfTerms } from "../build-scripts/search/build-index.ts";
+import { TermNumbers } from "../build-scripts/search/term-numbers.ts";
+import { addIndexTerms } from "../build-scripts/search/words.ts";
 import { RecordFinder } from "../build-scripts/search/find-records.ts";
 import { decodePostings, encodePostings } from "../build-scripts/search/postings.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
@@ -51,6 +53,25 @@ describe("the search index", () => {
     for (const query of ["volcano", "volcanoes", "a", "the ocean", "café", "z", "10", "plate tectonic"]) {
       expect(await fine.find(query), query).toEqual(await videos.finder.find(query));
     }
+  });
+
+  it("comes out the same from terms numbered by two render threads as from the terms themselves", async () => {
+    const videos = (await indexedLists()).find((l) => l.collection.name === "videos")!;
+    const termsPerRecord = videos.texts.map(recordTerms);
+    // Records go to the threads in turn; each thread numbers the terms it meets, and its table grows from its replies.
+    const threads = [new TermNumbers(), new TermNumbers()];
+    const tables = [{ terms: [] as string[] }, { terms: [] as string[] }];
+    const numbered = new SearchIndexBuilder();
+    termsPerRecord.forEach((terms, i) => {
+      const n = i % 2;
+      threads[n].nextRecord();
+      for (const text of videos.texts[i]) addIndexTerms(text, threads[n]);
+      const { newTerms, found } = threads[n].take();
+      tables[n].terms.push(...newTerms);
+      expect(Array.from(found, (k) => tables[n].terms[k])).toEqual(terms);
+      numbered.addNumbered(found, tables[n]);
+    });
+    expect(numbered.finish(500)).toEqual(searchIndexOfTerms(termsPerRecord, 500));
   });
 
   it("matches a word with the same stem both ways: 'pony' and 'ponies'", async () => {

@@ -13,6 +13,7 @@ import type { Collection } from "../catalogue/collections.ts";
 import type { JsonObject } from "../catalogue/resource.ts";
 import { encodePostings } from "./postings.ts";
 import { searchTexts } from "./search-fields.ts";
+import type { TermTable } from "./term-numbers.ts";
 import { addIndexTerms, stem, type TermSink } from "./words.ts";
 
 export const TERM_FILE_CHARS = 24_000;
@@ -66,15 +67,6 @@ export function searchIndexOfTerms(termsPerRecord: readonly (readonly string[])[
   const builder = new SearchIndexBuilder();
   for (const terms of termsPerRecord) builder.add(terms);
   return builder.finish(termFileChars);
-}
-
-/**
- * Terms by number: number n stands for terms[n]. A render thread numbers the
- * terms it meets and sends each one's text once, so the build's main thread
- * reads a record's terms as numbers rather than as strings to split and hash.
- */
-export interface TermTable {
-  readonly terms: readonly string[];
 }
 
 /**

@@ -12,7 +12,7 @@ import type { SiteConfig } from "../config/site-config.ts";
 import { HTML_PAGE_SIZE } from "../formats/html.ts";
 import type { RenderReply, RenderTask } from "./render-messages.ts";
 import { WorkerThread } from "./worker-thread.ts";
-import type { TermTable } from "../search/build-index.ts";
+import type { TermTable } from "../search/term-numbers.ts";
 
 const THREADS = 2;
 /** Records per task: whole HTML pages, so a task's entries never straddle two pages (and whole search record files). */

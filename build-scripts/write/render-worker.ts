@@ -9,7 +9,7 @@ import { parentPort } from "node:worker_threads";
 import { findCollection } from "../catalogue/collections.ts";
 import { FORMATS, JSON_ITEM } from "../formats/formats.ts";
 import { addResourceTerms } from "../search/build-index.ts";
-import type { TermSink } from "../search/words.ts";
+import { TermNumbers } from "../search/term-numbers.ts";
 import type { RenderReply, RenderTask } from "./render-messages.ts";
 import { FileWriter } from "./file-writer.ts";
 import { writeRecordFiles } from "./write-search-files.ts";
@@ -39,47 +39,7 @@ class EntryBytes {
   }
 }
 
-/**
- * This thread's numbers for search terms, kept across its tasks; the main
- * thread keeps the same table from each reply's newTerms. As a TermSink it
- * collects the numbers of each record's terms, each once per record.
- */
-class TermNumbers implements TermSink {
-  private readonly numbers = new Map<string, number>();
-  /** Per number, the record it was last found in. */
-  private readonly foundIn: number[] = [];
-  private record = 0;
-  private fresh: string[] = [];
-  /** The numbers found, record after record (a task's). */
-  readonly found: number[] = [];
-
-  /** The terms added from now on are the next record's. */
-  nextRecord(): void {
-    this.record += 1;
-  }
-
-  add(term: string): void {
-    let n = this.numbers.get(term);
-    if (n === undefined) {
-      n = this.numbers.size;
-      this.numbers.set(term, n);
-      this.fresh.push(term);
-    }
-    if (this.foundIn[n] === this.record) return;
-    this.foundIn[n] = this.record;
-    this.found.push(n);
-  }
-
-  /** The terms numbered, and the numbers found, since the last call. */
-  take(): { newTerms: string[]; found: Int32Array } {
-    const newTerms = this.fresh;
-    this.fresh = [];
-    const found = Int32Array.from(this.found);
-    this.found.length = 0;
-    return { newTerms, found };
-  }
-}
-
+/** This thread's numbering of search terms, across its tasks (the main thread keeps the same table from the replies). */
 let termNumbers = new TermNumbers();
 
 function render(task: RenderTask): RenderReply {
