@@ -15,7 +15,7 @@ import type { SourceRecord } from "../build-scripts/catalogue/resource.ts";
 import { FORMATS, JSON_ITEM } from "../build-scripts/formats/formats.ts";
 import { instanceFile } from "../build-scripts/layout/output-tree.ts";
 import { RECORDS_PER_FILE, resourceTerms } from "../build-scripts/search/build-index.ts";
-import { CHUNK, recordTermNumbers, renderRecords, type RenderJob } from "../build-scripts/write/render-threads.ts";
+import { CHUNK, recordTermNumbers, renderRecords, type RenderedChunk, type RenderJob } from "../build-scripts/write/render-threads.ts";
 import { writeApiTree } from "../build-scripts/write/write-api-tree.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 
@@ -42,6 +42,9 @@ async function jobs(): Promise<{ jobs: RenderJob[]; config: Awaited<ReturnType<t
   };
 }
 
+/** Record i's search terms, from the chunk's numbers. */
+const termsOf = (chunk: RenderedChunk, i: number) => Array.from(recordTermNumbers(chunk.terms, i), (n) => chunk.terms.table.terms[n]);
+
 describe("render threads", () => {
   it("take whole search record files at a time (and whole HTML pages, by definition)", () => {
     expect(CHUNK % RECORDS_PER_FILE).toBe(0);
@@ -56,8 +59,7 @@ describe("render threads", () => {
       seen.push({ collection: job.collection.name, start, uuids: chunk.items.map((i) => JSON.parse(i[JSON_ITEM]).uuid), last });
       expect(chunk.terms.ends).toHaveLength(chunk.items.length);
       for (const [i, items] of chunk.items.entries()) {
-        const terms = Array.from(recordTermNumbers(chunk.terms, i), (n) => chunk.terms.table.terms[n]);
-        expect(terms).toEqual(resourceTerms(job.collection, JSON.parse(items[JSON_ITEM])));
+        expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, JSON.parse(items[JSON_ITEM])));
       }
       const json = new TextDecoder().decode(chunk.entries[JSON_ITEM]);
       expect(JSON.parse(`[${start === 0 ? json : json.slice(1)}]`)).toEqual(chunk.items.map((i) => JSON.parse(i[JSON_ITEM])));
@@ -104,5 +106,16 @@ describe("render threads", () => {
     const notAFolder = path.join(await mkdtemp(path.join(tmpdir(), "render-threads-")), "file");
     await writeFile(notAFolder, "");
     await expect(renderRecords(all, config, notAFolder, () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
+    // The threads live on, numbering terms afresh, and so does the main thread's copy of their numbering
+    // (other records first than in the tests before, whose numbering would otherwise be repeated).
+    const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
+    let checked = 0;
+    await renderRecords([...all].reverse(), config, outDir, (job, _start, chunk) => {
+      for (const [i, items] of chunk.items.entries()) {
+        expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, JSON.parse(items[JSON_ITEM])));
+        checked += 1;
+      }
+    }, { keepItems: true });
+    expect(checked).toBe(all.reduce((n, job) => n + job.records.length, 0));
   });
 });
