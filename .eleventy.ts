@@ -31,13 +31,11 @@ export default async function (eleventyConfig: EleventyConfig) {
   // The API tree goes to the render threads as soon as Eleventy starts, and
   // is written while Eleventy renders the site's own pages.
   eleventyConfig.on("eleventy.before", ({ directories }) => {
-    lastBuild.apiTree = writeApiTree(build.catalogue, build.config, directories.output, lastBuild);
+    lastBuild.apiTree = writeApiTree(build.catalogue, build.config, directories.output, lastBuild.options);
     lastBuild.apiTree.catch(() => {}); // awaited in eleventy.after, or by runBuild when Eleventy fails first
   });
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
-    const writer = new FileWriter(directories.output, await lastBuild.apiTree);
-    writeBrowserScripts(writer, build.config);
-    lastBuild.apiStats = writer.stats;
+    writeBrowserScripts(new FileWriter(directories.output, await lastBuild.apiTree), build.config);
   });
 
   return {

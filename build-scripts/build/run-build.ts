@@ -5,7 +5,8 @@
  * Used by `npm run build`, `npm run dev` and `npm run mirror`.
  */
 import Eleventy from "@11ty/eleventy";
-import { lastBuild, type ItemSink, type TermsSink } from "./build-report.ts";
+import { lastBuild } from "./build-report.ts";
+import type { WriteOptions } from "../write/write-api-tree.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
 import { clearStaging, stagingDir, swapInStaging } from "../write/swap-output.ts";
 import { WriteStats } from "../write/write-stats.ts";
@@ -17,14 +18,8 @@ export interface BuildOutcome {
   readonly seconds: number;
 }
 
-export interface BuildOptions {
-  /** Told how far each collection's files are. */
-  readonly progress?: (collection: string, done: number, total: number) => void;
-  /** Given every serialized resource (watch mode keeps them). */
-  readonly onItem?: ItemSink;
-  /** Given every list's search terms (watch mode keeps them). */
-  readonly onTerms?: TermsSink;
-}
+/** The API tree's options but the abort signal, which the build sets itself. */
+export type BuildOptions = Omit<WriteOptions, "signal">;
 
 /** Eleventy reads templates/ and .eleventy.ts from the working folder: run it from the project. */
 export async function runBuild(outDir: string, options: BuildOptions = {}): Promise<BuildOutcome> {
@@ -34,16 +29,12 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
   const abort = new AbortController();
   try {
     const build = await prepareBuild(process.cwd());
-    lastBuild.progress = options.progress;
-    lastBuild.onItem = options.onItem;
-    lastBuild.onTerms = options.onTerms;
-    lastBuild.apiStats = undefined;
+    lastBuild.options = { ...options, signal: abort.signal };
     lastBuild.apiTree = undefined;
-    lastBuild.signal = abort.signal;
     await clearStaging(outDir);
     const eleventy = new Eleventy("templates", stagingDir(outDir), { configPath: ".eleventy.ts", quietMode: true });
     const pages = (await eleventy.write()) as unknown as { outputPath: string; content?: unknown }[];
-    const stats = lastBuild.apiStats ?? new WriteStats();
+    const stats = (await lastBuild.apiTree) ?? new WriteStats();
     for (const page of pages) {
       if (typeof page.content === "string") stats.add(page.outputPath, Buffer.byteLength(page.content));
     }

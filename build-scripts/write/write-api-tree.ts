@@ -27,6 +27,7 @@ import type { WriteStats } from "./write-stats.ts";
 export type Progress = (collection: string, done: number, total: number) => void;
 
 export interface WriteOptions {
+  /** Told how far each collection's files are. */
   readonly progress?: Progress;
   /** Given each resource's items as they are serialized (watch mode keeps them). */
   readonly onItem?: ItemSink;
