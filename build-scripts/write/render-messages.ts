@@ -26,7 +26,7 @@ export type RenderReply =
       readonly entries: Uint8Array[];
       /** items[i][f]: record i serialized in FORMATS[f] (empty unless asked for). */
       readonly items: string[][];
-      /** The terms this thread numbered while rendering the task, in number order (see TermTable). */
+      /** The terms this thread numbered since its last reply, in number order (see TermTable). */
       readonly newTerms: string[];
       /** The records' search terms as numbers: record i's run up to termEnds[i], from termEnds[i - 1] (or 0). */
       readonly found: Int32Array;
@@ -34,4 +34,4 @@ export type RenderReply =
       /** The files written, per extension. */
       readonly byExtension: [string, { files: number; bytes: number }][];
     }
-  | { readonly kind: "error"; readonly id: number; readonly message: string };
+  | { readonly kind: "error"; readonly id: number; readonly message: string; readonly newTerms: string[] };

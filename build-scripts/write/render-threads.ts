@@ -57,9 +57,8 @@ class RenderThreads {
   private readonly threads = Array.from({ length: THREADS }, (_, n) =>
     new WorkerThread<RenderTask, RenderReply>(new URL("./render-worker.ts", import.meta.url), {
       reply: (reply) => {
-        // The table follows every reply, in the order the thread sent them.
-        if (reply.kind === "error") this.tables[n] = { terms: [] }; // the thread numbers afresh after an error
-        else for (const term of reply.newTerms) this.tables[n].terms.push(term);
+        // Every reply carries the terms the thread numbered since its last one.
+        for (const term of reply.newTerms) this.tables[n].terms.push(term);
         const waiting = this.waiting.get(reply.id);
         if (!waiting) return;
         this.settle(reply.id, waiting);

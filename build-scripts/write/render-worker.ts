@@ -40,7 +40,7 @@ class EntryBytes {
 }
 
 /** This thread's numbering of search terms, across its tasks (the main thread keeps the same table from the replies). */
-let termNumbers = new TermNumbers();
+const termNumbers = new TermNumbers();
 
 function render(task: RenderTask): RenderReply {
   const collection = findCollection(task.collection);
@@ -74,8 +74,8 @@ parentPort!.on("message", (task: RenderTask) => {
   try {
     reply = render(task);
   } catch (error) {
-    reply = { kind: "error", id: task.id, message: (error as Error).message };
-    termNumbers = new TermNumbers(); // the main thread starts this thread's table afresh on an error
+    // The terms numbered before the error go with it, so the main thread's table stays in step.
+    reply = { kind: "error", id: task.id, message: (error as Error).message, newTerms: termNumbers.take().newTerms };
   }
   const transfer = reply.kind === "rendered" ? [...reply.entries, reply.found, reply.termEnds].map((array) => array.buffer as ArrayBuffer) : [];
   parentPort!.postMessage(reply, transfer);
