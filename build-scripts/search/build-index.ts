@@ -50,17 +50,19 @@ export function buildSearchIndex(recordTexts: readonly (readonly string[])[], te
 /** The terms a record is found by, from its searchable texts (the costly part of indexing; `npm run dev` keeps them). */
 export function recordTerms(texts: readonly string[]): string[] {
   const terms = new Set<string>();
-  for (const text of texts) addIndexTerms(text, terms);
+  addRecordTerms(texts, terms);
   return [...terms];
 }
+
+/** Add a record's terms to `terms`, a sink that keeps each record's a set (recordTerms's Set, or the build's TermNumbers). */
+const addRecordTerms = (texts: readonly string[], terms: TermSink) => {
+  for (const text of texts) addIndexTerms(text, terms);
+};
 
 /** The terms a resource is found by in its list's search. */
 export const resourceTerms = (collection: Collection, resource: JsonObject) => recordTerms(searchTexts(collection.kind, resource));
 
-/** Add a resource's terms to `terms` (each record's once: the sink keeps them a set). */
-export function addResourceTerms(collection: Collection, resource: JsonObject, terms: TermSink): void {
-  for (const text of searchTexts(collection.kind, resource)) addIndexTerms(text, terms);
-}
+export const addResourceTerms = (collection: Collection, resource: JsonObject, terms: TermSink) => addRecordTerms(searchTexts(collection.kind, resource), terms);
 
 /** The index from each record's terms (as recordTerms gives them), in list order. */
 export function searchIndexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {

@@ -40,16 +40,24 @@ const EDGE_NON_WORD = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 const trim = (word: string) => word.replace(EDGE_NON_WORD, "");
 
 /**
- * Lunr's tokens of a text, folded and trimmed, empty ones dropped. Splitting
- * on Lunr's own separator gives what lunr.tokenizer gives, without a Token
- * object per word.
+ * Each of Lunr's tokens of a text, folded and trimmed, empty ones dropped,
+ * with whether it is one plain word. Splitting on Lunr's own separator gives
+ * what lunr.tokenizer gives, without a Token object per word.
  */
+function forEachWord(text: string, visit: (word: string, plain: boolean) => void): void {
+  for (const token of fold(text).split(lunr.tokenizer.separator)) {
+    if (PLAIN_WORD.test(token)) {
+      visit(token, true);
+      continue;
+    }
+    const word = trim(token);
+    if (word !== "") visit(word, PLAIN_WORD.test(word)); // "word," or "(word)" is plain once trimmed
+  }
+}
+
 function tokens(text: string): string[] {
   const out: string[] = [];
-  for (const token of fold(text).split(lunr.tokenizer.separator)) {
-    const word = PLAIN_WORD.test(token) ? token : trim(token);
-    if (word !== "") out.push(word);
-  }
+  forEachWord(text, (word) => out.push(word));
   return out;
 }
 
@@ -60,15 +68,9 @@ export interface TermSink {
 
 /** Add to `terms` every term a text is found by: its tokens and their inner words. */
 export function addIndexTerms(text: string, terms: TermSink): void {
-  for (const token of fold(text).split(lunr.tokenizer.separator)) {
-    if (PLAIN_WORD.test(token)) {
-      terms.add(token);
-      continue;
-    }
-    const word = trim(token);
-    if (word === "") continue;
+  forEachWord(text, (word, plain) => {
     terms.add(word);
-    if (PLAIN_WORD.test(word)) continue; // "word," or "(word)": nothing inside
+    if (plain) return;
     for (const piece of word.split(NON_WORD)) if (piece !== "") terms.add(piece);
     for (let i = 1; i < word.length; i++) {
       if (WORD_CHAR.test(word[i]) && !WORD_CHAR.test(word[i - 1])) {
@@ -76,7 +78,7 @@ export function addIndexTerms(text: string, terms: TermSink): void {
         if (inner !== "") terms.add(inner);
       }
     }
-  }
+  });
 }
 
 export const stem = (word: string) => lunr.stemmer(new lunr.Token(word, {})).toString();
