@@ -11,6 +11,10 @@ import type { SiteConfig } from "../config/site-config.ts";
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
+/** A JSON object, not null, an array or a primitive (what a record must be). */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** A source record as read from `content/<collection>/<file>.json`, already validated. */
 export type SourceRecord = JsonObject & { uuid: string; html_path: string };
 

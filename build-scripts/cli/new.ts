@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { COLLECTIONS, findCollection } from "../catalogue/collections.ts";
+import { isJsonObject } from "../catalogue/resource.ts";
 import { loadSiteConfig } from "../config/load-config.ts";
 import { newRecord, slugify } from "../new-record/new-record.ts";
 import { FILL_IN } from "../validate/fill-in.ts";
@@ -49,7 +50,7 @@ async function readExisting(dir: string): Promise<Record<string, unknown>[]> {
       return undefined;
     }
   }));
-  return parsed.filter((r): r is Record<string, unknown> => !!r && typeof r === "object" && !Array.isArray(r));
+  return parsed.filter(isJsonObject);
 }
 
 /** The slug, or slug-2, slug-3, … if a record already has that file name. */

@@ -5,6 +5,7 @@
  */
 import type { CatalogueEntry } from "../catalogue/catalogue.ts";
 import type { ResourceKind } from "../catalogue/collections.ts";
+import { isJsonObject } from "../catalogue/resource.ts";
 import { unfilledProblems } from "./fill-in.ts";
 import { describeValue, type Problem } from "./problems.ts";
 
@@ -12,10 +13,8 @@ const DATE_FIELDS = ["create_date", "modified_date"] as const;
 
 /** Checks on one record (run only on objects; the schema reports other shapes). */
 export function recordProblems(kind: ResourceKind, file: string, value: unknown): Problem[] {
-  if (!value || typeof value !== "object" || Array.isArray(value)) {
-    return [];
-  }
-  const record = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return [];
+  const record = value;
   const problems: Problem[] = unfilledProblems(kind, file, record);
   const times: Partial<Record<(typeof DATE_FIELDS)[number], number>> = {};
   for (const field of DATE_FIELDS) {

@@ -4,7 +4,7 @@
  */
 import { findCollection } from "../catalogue/collections.ts";
 import { buildCatalogue, type Catalogue, type CatalogueEntry } from "../catalogue/catalogue.ts";
-import type { SourceRecord } from "../catalogue/resource.ts";
+import { isJsonObject, type SourceRecord } from "../catalogue/resource.ts";
 import { checkSchema } from "./schema-check.ts";
 import { crossRecordProblems, recordProblems } from "./record-rules.ts";
 import type { Problem } from "./problems.ts";
@@ -59,8 +59,7 @@ export function validateSource(source: SourceFile): { entry?: CatalogueEntry; pa
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [parsed.problem] };
   const problems = [...checkSchema(collection.kind, source.file, parsed.value), ...recordProblems(collection.kind, source.file, parsed.value)];
-  const isObject = typeof parsed.value === "object" && parsed.value !== null && !Array.isArray(parsed.value);
-  const candidate = isObject ? { collection, record: parsed.value as SourceRecord, file: source.file } : undefined;
+  const candidate = isJsonObject(parsed.value) ? { collection, record: parsed.value as SourceRecord, file: source.file } : undefined;
   if (problems.some((p) => p.severity === "error")) return { parsed: candidate, problems };
   return { entry: candidate, parsed: candidate, problems };
 }
