@@ -5,7 +5,7 @@
  * `position` 1..N, so building again gives the same list.
  */
 import type { Collection } from "../catalogue/collections.ts";
-import { DERIVED_FIELDS, FIELD_ORDER, resourceUrl, type Json, type JsonObject } from "../catalogue/resource.ts";
+import { FIELD_ORDER, recordKeys, resourceUrl, type Json, type JsonObject } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { slugify } from "../new-record/new-record.ts";
 import { describeValue, type Problem } from "../validate/problems.ts";
@@ -67,8 +67,8 @@ export function dumpToRecords(
     for (const key of unknown) problem(`${at}/${key}`, `only the fields of ${collection.name} resources`, `the field "${key}"`);
 
     const record: JsonObject = { $schema: schemaRef, position: index + 1, uuid: r.uuid, html_path: String(r.html_url ?? "").slice(siteRoot.length) };
-    for (const field of FIELD_ORDER[collection.kind]) {
-      if (DERIVED_FIELDS.has(field) || field === "uuid" || !(field in r)) continue;
+    for (const field of recordKeys(collection.kind)) {
+      if (field in record || !(field in r)) continue;
       const lessonProblem = (pointer: string, expected: string, found: string) => once("lessons", () => problem(pointer, expected, found));
       record[field] = field === "lessons" ? lessonUuids(r.lessons, config, `${at}/lessons`, lessonProblem) : r[field];
     }

@@ -6,7 +6,7 @@
  * read of the collection's existing records.
  */
 import type { Collection, ResourceKind } from "../catalogue/collections.ts";
-import { DERIVED_FIELDS, FIELD_ORDER, type Json, type JsonObject } from "../catalogue/resource.ts";
+import { recordKeys, type Json, type JsonObject } from "../catalogue/resource.ts";
 import { propertySchema } from "../schemas/schemas.ts";
 
 export interface NewRecordInput {
@@ -23,8 +23,6 @@ export interface NewRecordInput {
   readonly slug: string;
 }
 
-/** Fields the build derives; a record does not hold them. */
-
 export function newRecord(input: NewRecordInput): JsonObject {
   const { collection, uuid } = input;
   const record: JsonObject = {
@@ -34,9 +32,8 @@ export function newRecord(input: NewRecordInput): JsonObject {
     html_path: `${htmlPathPrefix(collection, input.existing)}${input.slug}/`,
   };
   const now = timestamp(collection.kind, input.nowMicros);
-  for (const field of FIELD_ORDER[collection.kind]) {
-    if (DERIVED_FIELDS.has(field) || field in record) continue;
-    record[field] = field === "title" ? input.title : emptyValue(collection.kind, field, now);
+  for (const field of recordKeys(collection.kind)) {
+    if (!(field in record)) record[field] = field === "title" ? input.title : emptyValue(collection.kind, field, now);
   }
   return record;
 }

@@ -5,7 +5,8 @@
  * records one by one; the caller writes them.
  */
 import { recordKeys, type JsonObject } from "../../catalogue/resource.ts";
-import { slugify } from "../../new-record/new-record.ts";
+import { slugify, timestamp } from "../../new-record/new-record.ts";
+import type { ResourceKind } from "../../catalogue/collections.ts";
 import { description, note, overview, shortSentence, title } from "./prose.ts";
 import { Random } from "./random.ts";
 
@@ -70,17 +71,15 @@ function credits(random: Random): JsonObject {
 }
 
 /** Created and modified dates between 2010 and 2020, modified not before created. */
-function dates(random: Random, precision: "second" | "microsecond"): { create_date: string; modified_date: string } {
+function dates(random: Random, kind: ResourceKind): { create_date: string; modified_date: string } {
   const created = START_MS + random.int(0, 3650) * DAY_MS + random.int(0, DAY_MS / 1000 - 1) * 1000;
   const modified = created + random.int(0, 1500) * DAY_MS + random.int(0, DAY_MS / 1000 - 1) * 1000;
-  const format = (ms: number) => {
-    const seconds = new Date(ms).toISOString().slice(0, 19);
-    return precision === "second" ? `${seconds}Z` : `${seconds}.${String(random.int(0, 999_999)).padStart(6, "0")}Z`;
-  };
+  // In the kind's precision, as `npm run new` writes them: units' microseconds are drawn.
+  const format = (ms: number) => timestamp(kind, ms * 1000 + (kind === "unit" ? random.int(0, 999_999) : 0));
   return { create_date: format(created), modified_date: format(modified) };
 }
 
-function common(random: Random, collection: SyntheticRecord["collection"], position: number, htmlPrefix: string) {
+function common(random: Random, position: number, htmlPrefix: string) {
   const recordTitle = title(random);
   const name = `${slugify(recordTitle)}-${position}`;
   return {
@@ -95,31 +94,31 @@ function common(random: Random, collection: SyntheticRecord["collection"], posit
 }
 
 /** The fields every kind of record has; `ordered` puts them in place. */
-function sharedFields(random: Random, precision: "second" | "microsecond"): JsonObject {
+function sharedFields(random: Random, kind: ResourceKind): JsonObject {
   return {
     credits: credits(random),
     ...audience(random),
     geologic_time: null,
     subjects: random.sample(SUBJECTS, random.int(1, 3)),
     eras: [],
-    ...dates(random, precision),
+    ...dates(random, kind),
     versions: {},
   };
 }
 
 function lesson(random: Random, position: number): SyntheticRecord {
-  const { name, title: recordTitle, head } = common(random, "lessons", position, "education/lesson");
+  const { name, title: recordTitle, head } = common(random, position, "education/lesson");
   const record: JsonObject = {
     ...head,
     title: recordTitle,
     description: description(random, HTML_SHARE.lessons),
-    ...sharedFields(random, "second"),
+    ...sharedFields(random, "generic"),
   };
   return { collection: "lessons", name, record: ordered(record, recordKeys("generic")) };
 }
 
 function unit(random: Random, position: number, lessonUuids: readonly string[]): SyntheticRecord {
-  const { name, title: recordTitle, head } = common(random, "units", position, "education/unit");
+  const { name, title: recordTitle, head } = common(random, position, "education/unit");
   const record: JsonObject = {
     ...head,
     title: recordTitle,
@@ -127,7 +126,7 @@ function unit(random: Random, position: number, lessonUuids: readonly string[]):
     description: description(random, HTML_SHARE.units),
     key_image: `https://media.example.org/images/${name}.jpg`,
     overview: overview(random),
-    ...sharedFields(random, "microsecond"),
+    ...sharedFields(random, "unit"),
     lessons: random.sample(lessonUuids, Math.min(lessonUuids.length, random.int(2, 6))),
   };
   if (random.chance(0.3)) (record.credits as JsonObject).Other = note(random);
@@ -135,7 +134,7 @@ function unit(random: Random, position: number, lessonUuids: readonly string[]):
 }
 
 function video(random: Random, position: number): SyntheticRecord {
-  const { name, title: recordTitle, head } = common(random, "videos", position, "media");
+  const { name, title: recordTitle, head } = common(random, position, "media");
   const videoId = String(10_000 + position);
   const minutes = random.chance(0.03) ? random.int(60, 95) : random.int(1, 25);
   const record: JsonObject = {
@@ -148,7 +147,7 @@ function video(random: Random, position: number): SyntheticRecord {
     content: random.chance(0.05) ? "" : `https://player.example.com/embed/${videoId}`,
     relevant_start: null,
     relevant_end: null,
-    ...sharedFields(random, "second"),
+    ...sharedFields(random, "video"),
   };
   return { collection: "videos", name, record: ordered(record, recordKeys("video")) };
 }
