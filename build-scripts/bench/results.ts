@@ -12,7 +12,7 @@ export interface SizeResult {
   readonly build: {
     readonly wallSeconds: number;
     readonly cpuSeconds: number;
-    /** Sum of the peak RSS of every process of the build (tsx's launcher and the build). */
+    /** Sum of the peak RSS of every process of the build (one today: `npm run build` starts no launcher). */
     readonly peakRssBytes: number;
     /** Peak RSS of the largest process (the build itself). */
     readonly maxProcessRssBytes: number;

@@ -38,7 +38,7 @@ export function rewriteCollectionSearch(writer: FileWriter, collection: Collecti
   const total = known.jsonItems.length;
   for (let n = 0; n * RECORDS_PER_FILE < total; n++) files.push(searchRecordsFile(collection.name, n));
   const first = Math.floor(known.from / RECORDS_PER_FILE) * RECORDS_PER_FILE;
-  const end = Math.min(total, known.to === Infinity ? total : (Math.floor(known.to / RECORDS_PER_FILE) + 1) * RECORDS_PER_FILE);
+  const end = Math.min(total, (Math.floor(known.to / RECORDS_PER_FILE) + 1) * RECORDS_PER_FILE); // to = Infinity: all
   if (first < end) writeRecordFiles(writer, collection, first, known.jsonItems.slice(first, end));
   return files;
 }
