@@ -5,7 +5,7 @@
  * bundle.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -39,10 +39,13 @@ describe("worker threads", () => {
     const module = path.join(folder, "worker.ts");
     await writeFile(module, `import { parentPort } from "node:worker_threads";\nimport { word } from "./word.ts";\nparentPort!.on("message", (m: string) => parentPort!.postMessage(\`\${m} \${word}\`));\n`);
     await writeFile(path.join(folder, "word.ts"), 'export const word: string = "one";\n');
+    const cacheFile = bundleCacheFile(bundleOptions(pathToFileURL(module)));
     expect(await answerOf(module)).toBe("ping one");
-    expect(await answerOf(module)).toBe("ping one"); // from the cache
+    const made = (await stat(cacheFile)).mtimeMs; // the first process bundled it and kept it
+    expect(await answerOf(module)).toBe("ping one");
+    expect((await stat(cacheFile)).mtimeMs).toBe(made); // the second ran it from the cache, bundling nothing
     await writeFile(path.join(folder, "word.ts"), 'export const word: string = "two";\n');
     expect(await answerOf(module)).toBe("ping two");
-    await rm(bundleCacheFile(bundleOptions(pathToFileURL(module)))); // this throwaway module's cache entry
+    await rm(cacheFile); // this throwaway module's cache entry
   });
 });
