@@ -207,6 +207,7 @@ describe("hostile requests", () => {
     ["encoded dot segments too", "/%2e%2e/%2E%2E/etc/passwd", 404],
     ["encoded slashes cannot smuggle ..", "/api/..%2F..%2F..%2Fetc%2Fpasswd", 400],
     ["nor encoded backslashes", "/assets/..%5C..%5Cpackage.json", 400],
+    ["any other encoded slash names no file", "/api/videos%2Findex.json", 404],
     ["malformed percent-encoding", "/api/%E0%A4%A", 400],
     ["a lone percent sign", "/%", 400],
     ["an encoded NUL", "/api/videos%00.json", 400],
