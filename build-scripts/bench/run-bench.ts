@@ -8,8 +8,7 @@
  * writes results.json and chart.svg (default build-scripts/bench/results/).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_DIR, cachedCatalogue } from "./data-cache.ts";
@@ -21,6 +20,7 @@ import { checkGnuTime, measure, type ProcessMeasure } from "./measure-process.ts
 import { resultsTable, type Results, type SizeResult } from "./results.ts";
 import { sizeMix } from "./synthetic/synthetic-catalogue.ts";
 import { treeStats } from "./tree-stats.ts";
+import { npmScriptCommand } from "../config/npm-scripts.ts";
 
 const PROJECT_DIR = path.resolve(import.meta.dirname, "../..");
 const BUILD_ENV = { BASE_URL: "https://api.example.org", SITE_URL: "https://education.example.org" };
@@ -42,13 +42,6 @@ function median(values: readonly number[]): number {
 }
 const sync = () => execFileSync("sync");
 
-/** What `npm run build` runs (package.json), as a command and arguments (without npm's own start-up). */
-async function buildCommand(): Promise<[string, string[]]> {
-  const pkg = JSON.parse(await readFile(path.join(PROJECT_DIR, "package.json"), "utf8")) as { scripts: { build: string } };
-  const [command, ...args] = pkg.scripts.build.split(/\s+/);
-  const bin = path.join(PROJECT_DIR, "node_modules/.bin", command);
-  return [command === "node" ? process.execPath : existsSync(bin) ? bin : command, args];
-}
 const RUN_DIR = path.join(BENCH_DIR, "run");
 
 /**
@@ -68,7 +61,7 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
     out = path.join(runDir, "_site");
     await mkdir(runDir, { recursive: true });
     sync();
-    const [command, args] = await buildCommand();
+    const [command, args] = npmScriptCommand(PROJECT_DIR, "build");
     const build = await measure(command, args, { cwd: PROJECT_DIR, env: { ...process.env, ...BUILD_ENV, CONTENT_DIR: content, OUTPUT_DIR: out } });
     builds.push(build);
     sync();

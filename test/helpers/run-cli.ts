@@ -2,6 +2,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { npmScriptCommand, npmScriptOf } from "../../build-scripts/config/npm-scripts.ts";
 
 const run = promisify(execFile);
 export const PROJECT_DIR = path.resolve(import.meta.dirname, "../..");
@@ -13,10 +14,11 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Never throws on a non-zero exit: the result says how it ended. */
+/** Runs build-scripts/cli/`script` with the command of the package.json script that runs it. Never throws on a non-zero exit: the result says how it ended. */
 export async function runCli(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<CliResult> {
+  const [command, scriptArgs] = npmScriptCommand(PROJECT_DIR, npmScriptOf(PROJECT_DIR, `build-scripts/cli/${script}`));
   try {
-    const { stdout, stderr } = await run(TSX, [`build-scripts/cli/${script}`, ...args], {
+    const { stdout, stderr } = await run(command, [...scriptArgs, ...args], {
       cwd: PROJECT_DIR,
       env: { ...process.env, ...env },
       maxBuffer: 64 * 1024 * 1024,
