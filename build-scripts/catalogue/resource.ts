@@ -48,7 +48,7 @@ export const OPTIONAL_DEFAULTS: Readonly<Record<string, () => Json>> = {
 };
 
 /** Resource fields a record never holds: they are derived from it (`lessons` is written as UUIDs). */
-export const DERIVED_FIELDS: ReadonlySet<string> = new Set(["url", "html_url", "content_type"]);
+const DERIVED_FIELDS: ReadonlySet<string> = new Set(["url", "html_url", "content_type"]);
 
 /** A record's keys in the order files are written: its own keys first, then the resource fields it holds. */
 export const recordKeys = (kind: ResourceKind): string[] => [

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { startServer } from "../serve/server.ts";
 import { outputDir } from "../config/site-config.ts";
+import { shownPath } from "../load/read-sources.ts";
 
 const projectDir = process.cwd();
 const siteDir = path.resolve(projectDir, outputDir(process.env));
@@ -22,7 +23,7 @@ const server = await startServer({
   siteDir,
   log: (line) => console.log(line),
 });
-console.log(`Serving ${path.relative(projectDir, siteDir) || "."}/ at ${server.url}/ (API root: ${server.url}/api/) — Ctrl-C stops.`);
+console.log(`Serving ${shownPath(projectDir, siteDir) || "."}/ at ${server.url}/ (API root: ${server.url}/api/) — Ctrl-C stops.`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -5,7 +5,7 @@
  * `position` 1..N, so building again gives the same list.
  */
 import type { Collection } from "../catalogue/collections.ts";
-import { FIELD_ORDER, recordKeys, resourceUrl, type Json, type JsonObject } from "../catalogue/resource.ts";
+import { FIELD_ORDER, isJsonObject, recordKeys, resourceUrl, type Json, type JsonObject } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { slugify } from "../new-record/new-record.ts";
 import { describeValue, type Problem } from "../validate/problems.ts";
@@ -16,7 +16,6 @@ export interface ImportedRecord {
   readonly fileName: string;
   readonly record: JsonObject;
 }
-
 
 export function dumpToRecords(
   collection: Collection,
@@ -43,7 +42,7 @@ export function dumpToRecords(
   };
   dump.forEach((resource: unknown, index) => {
     const at = `/${index}`;
-    if (!resource || typeof resource !== "object" || Array.isArray(resource)) {
+    if (!isJsonObject(resource)) {
       problem(at, "a resource object", describeValue(resource));
       return;
     }
@@ -67,16 +66,17 @@ export function dumpToRecords(
     for (const key of unknown) problem(`${at}/${key}`, `only the fields of ${collection.name} resources`, `the field "${key}"`);
 
     const record: JsonObject = { $schema: schemaRef, position: index + 1, uuid: r.uuid, html_path: String(r.html_url ?? "").slice(siteRoot.length) };
+    const lessonProblem = (pointer: string, expected: string, found: string) => once("lessons", () => problem(pointer, expected, found));
     for (const field of recordKeys(collection.kind)) {
       if (field in record || !(field in r)) continue;
-      const lessonProblem = (pointer: string, expected: string, found: string) => once("lessons", () => problem(pointer, expected, found));
       record[field] = field === "lessons" ? lessonUuids(r.lessons, config, `${at}/lessons`, lessonProblem) : r[field];
     }
     // The schema speaks of the record made from the resource: only worth it when the addresses fit.
     if (problems.length === before && !repeated.size) {
-      for (const p of checkSchema(collection.kind, dumpFile, record)) problems.push({ ...p, pointer: `${at}${p.pointer}` });
+      const schemaProblems = checkSchema(collection.kind, dumpFile, record);
+      for (const p of schemaProblems) problems.push({ ...p, pointer: `${at}${p.pointer}` });
+      if (schemaProblems.length === 0) records.push({ fileName: fileNameFor(record, usedNames), record });
     }
-    if (problems.length === before && !repeated.size) records.push({ fileName: fileNameFor(record, usedNames), record });
   });
   for (const [field, count] of repeated) {
     if (count > 1) problem("", `every resource's ${field} to fit the configured address`, `${count - 1} more of the same ${field} problem as the first`);

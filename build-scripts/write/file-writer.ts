@@ -6,8 +6,9 @@
  * into a buffer of STREAM_BYTES, written whenever it fills, so memory stays
  * flat however long the list is.
  *
- * The build runs one in each render thread (the resources' own files) and one
- * on the main thread (lists, search files); `npm run dev` one per save.
+ * The build's render threads make one per task (the resources' own files and
+ * the search's record files), the main thread one for the lists and the
+ * search indexes; `npm run dev` one per save.
  */
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";

@@ -64,7 +64,8 @@ export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, out
     }
     if (options.onItem) for (const [n, items] of chunk.items.entries()) options.onItem(collection.name, start + n, items);
     const done = start + count;
-    if (options.progress && done > 0 && done % 1000 === 0) options.progress(collection.name, done, records.length);
+    // Every thousand resources (whatever the chunk size), reported at the chunk that passes it.
+    if (options.progress && Math.floor(done / 1000) > Math.floor(start / 1000)) options.progress(collection.name, done, records.length);
     if (!last) return;
     for (const list of current.lists) list.close();
     writeSearchIndex(writer, collection, current.index.finish());
