@@ -112,6 +112,14 @@ describe("npm run dev", () => {
     const output = await dev.waitFor(/not applied; the preview shows the last valid version/, mark);
     expect(output.slice(mark)).toContain("a-brief-history-of-maps.json  /modified_date\n    expected: a date not before create_date");
     expect(changedFiles(before, await snapshot())).toEqual([]);
+    // An error of its own does not hide what the record shares with another, as in the build.
+    const { uuid: taken } = JSON.parse(await readFile(recordFile("videos", "why-do-we-have-tides.json"), "utf8")) as { uuid: string };
+    const again = dev.output().length;
+    await save(file, (r) => void (r.uuid = taken));
+    const both = (await dev.waitFor(/not applied; the preview shows the last valid version/, again)).slice(again);
+    expect(both).toContain("a-brief-history-of-maps.json  /modified_date");
+    expect(both).toContain("a-brief-history-of-maps.json  /uuid\n    expected: a UUID no other record uses");
+    expect(changedFiles(before, await snapshot())).toEqual([]);
   });
 
   it("adds a new record at the end of its list, and removes a deleted one's files", async () => {

@@ -140,12 +140,13 @@ export class LiveSite {
       return { problems: [], moved: [index], removed: await this.removeInstance(old) };
     }
     const checked = validateSource(change as SourceFile);
-    const { entry } = checked;
-    if (!live || !entry) return { problems: checked.problems, moved: [], removed: 0 };
+    const { entry, parsed } = checked;
+    if (!live || !parsed) return { problems: checked.problems, moved: [], removed: 0 };
+    // As in the build, a record with errors of its own still meets the cross-record rules.
     const others = this.allEntries().filter((e) => e.file !== change.file);
-    const cross = crossRecordProblems([...others, entry]).filter((p) => p.severity === "error" || p.file === change.file);
+    const cross = crossRecordProblems([...others, parsed]).filter((p) => p.severity === "error" || p.file === change.file);
     const problems = [...checked.problems, ...cross];
-    if (cross.some((p) => p.severity === "error")) return { problems, moved: [], removed: 0 };
+    if (!entry || cross.some((p) => p.severity === "error")) return { problems, moved: [], removed: 0 };
 
     let removed = 0;
     if (index >= 0) {
