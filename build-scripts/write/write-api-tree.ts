@@ -48,7 +48,15 @@ interface Current {
 export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, outDir: string, options: WriteOptions = {}): Promise<WriteStats> {
   const writer = new FileWriter(outDir);
   const context: RenderContext = { config };
-  const jobs: RenderJob[] = COLLECTIONS.map((collection) => ({ collection, records: (catalogue.lists.get(collection.name) ?? []).map((e) => e.record) }));
+  // Empty collections first, then the largest: each collection's search index
+  // is finished on this thread after its last chunk while the render threads
+  // go on with the next one, so only the last collection's finish waits alone
+  // (77 ms for 8,500 videos, 8 ms for 500 lessons); an empty collection's
+  // files are written while the threads render their first chunks.
+  const weight = (job: RenderJob) => job.records.length || Number.MAX_SAFE_INTEGER;
+  const jobs: RenderJob[] = COLLECTIONS
+    .map((collection) => ({ collection, records: (catalogue.lists.get(collection.name) ?? []).map((e) => e.record) }))
+    .sort((a, b) => weight(b) - weight(a));
   let current: Current | undefined;
   const take: TakeChunk = (job, start, chunk, last) => {
     const { collection, records } = job;
