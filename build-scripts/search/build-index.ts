@@ -74,53 +74,90 @@ export function searchIndexOfTerms(termsPerRecord: readonly (readonly string[])[
 /**
  * An index built as its records arrive, in list order (the build adds each
  * chunk as it comes back from its threads, so little is left for the end).
+ *
+ * Each record's terms are kept as numbers in one growing typed array, and
+ * sorted into posting lists at the end (a counting sort, stable, so each
+ * list stays in record order). A growing array per term, as before, kept tens
+ * of thousands of young arrays alive that the garbage collector copied.
  */
 export class SearchIndexBuilder {
-  private readonly postings = new Map<string, number[]>();
+  /** Term → its number here, in the order terms were first met. */
+  private readonly ids = new Map<string, number>();
+  private readonly terms: string[] = [];
   /** Stem → the terms found under it that do not begin like it. */
   private readonly aliases = new Map<string, string[]>();
-  /** Per term table: term number → that term's postings here, once looked up. */
-  private readonly numbered = new Map<TermTable, (number[] | undefined)[]>();
-  private records = 0;
+  /** Per term table: its term numbers → numbers here, once looked up. */
+  private readonly numbered = new Map<TermTable, number[]>();
+  /** The term numbers of every record, record after record. */
+  private found = new Int32Array(64 * 1024);
+  private used = 0;
+  /** Record r's term numbers run from recordEnds[r - 1] (or 0) up to recordEnds[r]. */
+  private readonly recordEnds: number[] = [];
 
   /** The next record's terms. */
   add(terms: readonly string[]): void {
-    const position = this.records++;
-    for (const term of terms) this.postingsOf(term).push(position);
+    for (const term of terms) this.push(this.idOf(term));
+    this.recordEnds.push(this.used);
   }
 
   /** The next record's terms, as numbers of `table`. */
   addNumbered(numbers: ArrayLike<number>, table: TermTable): void {
-    const position = this.records++;
-    let lists = this.numbered.get(table);
-    if (!lists) this.numbered.set(table, (lists = []));
+    let ids = this.numbered.get(table);
+    if (!ids) this.numbered.set(table, (ids = []));
     for (let i = 0; i < numbers.length; i++) {
       const n = numbers[i];
-      (lists[n] ??= this.postingsOf(table.terms[n])).push(position);
+      this.push((ids[n] ??= this.idOf(table.terms[n])));
     }
+    this.recordEnds.push(this.used);
   }
 
-  private postingsOf(term: string): number[] {
-    let list = this.postings.get(term);
-    if (list) return list;
-    this.postings.set(term, (list = []));
+  private push(id: number): void {
+    if (this.used === this.found.length) {
+      const bigger = new Int32Array(2 * this.found.length);
+      bigger.set(this.found);
+      this.found = bigger;
+    }
+    this.found[this.used++] = id;
+  }
+
+  private idOf(term: string): number {
+    let id = this.ids.get(term);
+    if (id !== undefined) return id;
+    id = this.terms.length;
+    this.ids.set(term, id);
+    this.terms.push(term);
     const stemmed = stem(term);
     if (stemmed.length >= MIN_STEM && !term.startsWith(stemPrefix(stemmed))) {
       const aliases = this.aliases.get(stemmed);
       if (aliases) aliases.push(term);
       else this.aliases.set(stemmed, [term]);
     }
-    return list;
+    return id;
+  }
+
+  /** All posting lists in one array: term id's records are positions[starts[id]…starts[id + 1]). */
+  private postings(): { starts: Int32Array; positions: Int32Array } {
+    const starts = new Int32Array(this.terms.length + 1);
+    for (let i = 0; i < this.used; i++) starts[this.found[i] + 1] += 1;
+    for (let id = 0; id < this.terms.length; id++) starts[id + 1] += starts[id];
+    const next = starts.slice(0, -1);
+    const positions = new Int32Array(this.used);
+    let i = 0;
+    for (const [record, end] of this.recordEnds.entries()) {
+      for (; i < end; i++) positions[next[this.found[i]]++] = record;
+    }
+    return { starts, positions };
   }
 
   finish(termFileChars = TERM_FILE_CHARS): SearchIndex {
-    const terms = [...this.postings.keys()].sort();
+    const { starts, positions } = this.postings();
     const firstTerms: string[] = [];
     const files: string[] = [];
     let file = "";
-    for (const term of terms) {
+    for (const term of [...this.terms].sort()) {
+      const id = this.ids.get(term)!;
       if (file === "") firstTerms.push(term);
-      file += `${term} ${encodePostings(this.postings.get(term)!)}\n`;
+      file += `${term} ${encodePostings(positions.subarray(starts[id], starts[id + 1]))}\n`;
       if (file.length >= termFileChars) {
         files.push(file);
         file = "";
@@ -129,7 +166,7 @@ export class SearchIndexBuilder {
     if (file !== "") files.push(file);
     const manifest: SearchManifest = {
       version: 1,
-      records: this.records,
+      records: this.recordEnds.length,
       recordsPerFile: RECORDS_PER_FILE,
       termFiles: firstTerms,
       stemAliases: this.stemAliases(),

@@ -8,10 +8,11 @@ const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 const VALUE = new Int8Array(128);
 for (let i = 0; i < DIGITS.length; i++) VALUE[DIGITS.charCodeAt(i)] = i;
 
-export function encodePostings(positions: readonly number[]): string {
+export function encodePostings(positions: ArrayLike<number>): string {
   let out = "";
   let previous = -1;
-  for (const position of positions) {
+  for (let i = 0; i < positions.length; i++) {
+    const position = positions[i];
     let gap = position - previous - 1;
     previous = position;
     do {
