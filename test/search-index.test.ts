@@ -29,6 +29,17 @@ describe("the search index", () => {
     expect(encodePostings([0, 1, 2, 3, 4])).toBe("AAAAA");
   });
 
+  it("encodes lists of every length with one reused buffer: short after long, long after short, and gaps up to 2^31", () => {
+    const long = Int32Array.from({ length: 50_000 }, (_, i) => i * 3);
+    const huge = [0, 2 ** 31 - 1];
+    for (const positions of [[5], long, [7, 8], huge, long.subarray(10, 20), []]) {
+      const decoded: number[] = [];
+      decodePostings(encodePostings(positions), (p) => decoded.push(p));
+      expect(decoded).toEqual(Array.from(positions));
+    }
+    expect(encodePostings(long)).toBe(`A${"C".repeat(49_999)}`);
+  });
+
   it("is cut into term files; a query reads the manifest and only the files its words fall in", async () => {
     const videos = (await indexedLists()).find((l) => l.collection.name === "videos")!;
     const { index, finder, read } = published(videos.texts, 800);
