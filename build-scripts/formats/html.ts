@@ -190,7 +190,7 @@ function downloadHtml(download: Download): string {
 /**
  * Items are rendered one level deep, as list entries; a lone resource drops
  * that indentation. (Split and join: V8's replaceAll of a string took four
- * times as long, about 0.1 s per render thread at 10,000 resources.)
+ * times as long, 45 against 12 ms for 3,000 items.)
  */
 const dedent = (item: string) => item.split(`\n${INDENT}`).join("\n");
 

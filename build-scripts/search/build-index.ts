@@ -77,8 +77,8 @@ export function searchIndexOfTerms(termsPerRecord: readonly (readonly string[])[
  *
  * Each record's terms are kept as numbers in one growing typed array, and
  * sorted into posting lists at the end (a counting sort, stable, so each
- * list stays in record order). A growing array per term, as before, kept tens
- * of thousands of young arrays alive that the garbage collector copied.
+ * list stays in record order): a growing array per term, as before, took
+ * more memory, and the garbage collector copied those arrays as they grew.
  */
 export class SearchIndexBuilder {
   /** Term → its number here, in the order terms were first met. */
