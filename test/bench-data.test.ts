@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticCatalogue, sizeMix } from "../build-scripts/bench/synthetic/synthetic-catalogue.ts";
 import { readSources } from "../build-scripts/load/read-sources.ts";
 import { validateSources } from "../build-scripts/validate/validate-catalogue.ts";
+import { compileSchemas } from "../build-scripts/validate/compile-schemas.ts";
 import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
 
 const run = promisify(execFile);
@@ -35,7 +36,7 @@ describe("npm run bench:data -- --videos 60 --units 8 --lessons 5 --seed 7", () 
     const sources = await readSources(temp, "a");
     const counts = Object.fromEntries(["lessons", "units", "videos"].map((c) => [c, sources.filter((s) => s.collection === c).length]));
     expect(counts).toEqual({ lessons: 5, units: 8, videos: 60 });
-    const { catalogue, problems } = validateSources(sources);
+    const { catalogue, problems } = validateSources(sources, compileSchemas());
     expect(problems).toEqual([]);
     expect(catalogue?.lists.get("videos")?.map((e) => e.record.position)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   });

@@ -3,6 +3,7 @@
  * Memoized per process, so the build command and the Eleventy config it runs
  * share one load; `forgetPreparedBuild` makes watch mode read again.
  */
+import { schemaValidators } from "../bundle/cached-validators.ts";
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import { loadSiteConfig } from "../config/load-config.ts";
 import type { SiteConfig } from "../config/site-config.ts";
@@ -40,7 +41,7 @@ export function forgetPreparedBuild(): void {
 async function load(projectDir: string): Promise<PreparedBuild> {
   const config = loadSiteConfig(projectDir);
   const sources = await readSources(projectDir, config.contentDir);
-  const { catalogue, problems } = validateSources(sources);
+  const { catalogue, problems } = validateSources(sources, await schemaValidators());
   if (!catalogue) throw new ContentError(problems);
   return { projectDir, config, catalogue, warnings: problems };
 }

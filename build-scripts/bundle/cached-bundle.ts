@@ -8,12 +8,11 @@
  */
 import { buildSync, version as esbuildVersion, type BuildOptions } from "esbuild";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { threadId } from "node:worker_threads";
+import { CODE_CACHE, readCacheEntry, sha256, writeCacheEntry } from "./code-cache.ts";
 
-const BUNDLE_CACHE = fileURLToPath(new URL("../../node_modules/.cache/bundles/", import.meta.url));
 const PROJECT_FILES = ["tsconfig.json", "package.json"].map((name) => fileURLToPath(new URL(`../../${name}`, import.meta.url)));
 
 export interface BundleFile {
@@ -27,8 +26,6 @@ interface CachedBundle {
   readonly inputs: readonly string[];
   readonly files: readonly BundleFile[];
 }
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 function keyOf(options: string, inputs: readonly string[]): string | undefined {
   const hash = createHash("sha256").update(esbuildVersion).update(options);
@@ -44,17 +41,17 @@ function keyOf(options: string, inputs: readonly string[]): string | undefined {
  * The cache entry's file: one per set of entry points, so that a bundle made
  * with other options (the shim's site addresses) replaces the one before.
  */
-export const bundleCacheFile = (options: BuildOptions) => path.join(BUNDLE_CACHE, `${sha256(JSON.stringify(options.entryPoints)).slice(0, 16)}.json`);
+export const bundleCacheFile = (options: BuildOptions) => path.join(CODE_CACHE, `${sha256(JSON.stringify(options.entryPoints)).slice(0, 16)}.json`);
 
 /** The files of the bundle `options` describe (`write: false` is implied). */
 export function cachedBundle(options: BuildOptions): BundleFile[] {
   const optionsText = JSON.stringify(options);
   const cacheFile = bundleCacheFile(options);
   try {
-    const cached = JSON.parse(readFileSync(cacheFile, "utf8")) as CachedBundle;
-    if (keyOf(optionsText, cached.inputs) === cached.key) return [...cached.files];
+    const cached = JSON.parse(readCacheEntry(cacheFile) ?? "null") as CachedBundle | null;
+    if (cached && keyOf(optionsText, cached.inputs) === cached.key) return [...cached.files];
   } catch {
-    // no entry, or not readable: bundle
+    // not an entry we can read: bundle
   }
   const started = Date.now();
   const result = buildSync({ ...options, write: false, metafile: true });
@@ -68,16 +65,6 @@ export function cachedBundle(options: BuildOptions): BundleFile[] {
   // A file saved while esbuild read it: the bundle may hold its old text, so it is not kept.
   const settled = inputs.every((file) => (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < started);
   const key = settled ? keyOf(optionsText, inputs) : undefined;
-  try {
-    mkdirSync(BUNDLE_CACHE, { recursive: true });
-    if (key) {
-      // Renamed into place: builds running side by side (the tests) never read half a file.
-      const temporary = `${cacheFile}.${process.pid}.${threadId}`;
-      writeFileSync(temporary, JSON.stringify({ key, inputs, files } satisfies CachedBundle));
-      renameSync(temporary, cacheFile);
-    }
-  } catch {
-    // No cache (a read-only install): bundle every time.
-  }
+  if (key) writeCacheEntry(cacheFile, JSON.stringify({ key, inputs, files } satisfies CachedBundle));
   return files;
 }

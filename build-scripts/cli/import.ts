@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { findCollection } from "../catalogue/collections.ts";
 import { loadSiteConfig } from "../config/load-config.ts";
 import { dumpToRecords, type ImportedRecord } from "../import/dump-to-records.ts";
+import { schemaValidators } from "../bundle/cached-validators.ts";
 import { shownPath } from "../load/read-sources.ts";
 import { formatProblems, type Problem } from "../validate/problems.ts";
 import { schemaPathFrom } from "../schemas/schema-path.ts";
@@ -53,7 +54,7 @@ for (const dumpFile of dumpFiles) {
     continue;
   }
   const schemaRef = schemaPathFrom(path.join(outDir, name), collection.kind);
-  const result = dumpToRecords(collection, dump, config, shown, schemaRef);
+  const result = dumpToRecords(collection, dump, config, shown, schemaRef, await schemaValidators());
   problems.push(...result.problems);
   const folder = path.join(outDir, name);
   const existing = await readdir(folder).catch(() => [] as string[]);

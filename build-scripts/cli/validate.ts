@@ -3,6 +3,7 @@
  * the cross-record rules, writes nothing, lists every problem (file, JSON
  * pointer, expected, found) and exits non-zero if any is an error.
  */
+import { schemaValidators } from "../bundle/cached-validators.ts";
 import { resourceCount } from "../catalogue/catalogue.ts";
 import { loadSiteConfig } from "../config/load-config.ts";
 import { readSources } from "../load/read-sources.ts";
@@ -11,7 +12,7 @@ import { validateSources } from "../validate/validate-catalogue.ts";
 
 const projectDir = process.cwd();
 const { contentDir } = loadSiteConfig(projectDir);
-const { catalogue, problems } = validateSources(await readSources(projectDir, contentDir));
+const { catalogue, problems } = validateSources(await readSources(projectDir, contentDir), await schemaValidators());
 
 if (problems.length) console.error(`${formatProblems(problems)}\n`);
 if (catalogue) {

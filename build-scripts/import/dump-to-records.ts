@@ -9,7 +9,7 @@ import { FIELD_ORDER, isJsonObject, recordKeys, resourceUrl, type Json, type Jso
 import type { SiteConfig } from "../config/site-config.ts";
 import { slugify } from "../new-record/new-record.ts";
 import { describeValue, type Problem } from "../validate/problems.ts";
-import { checkSchema } from "../validate/schema-check.ts";
+import { checkSchema, type SchemaValidators } from "../validate/schema-check.ts";
 
 export interface ImportedRecord {
   /** File name inside content/<collection>/. */
@@ -23,6 +23,7 @@ export function dumpToRecords(
   config: SiteConfig,
   dumpFile: string,
   schemaRef: string,
+  validators: SchemaValidators,
 ): { records: ImportedRecord[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const problem = (pointer: string, expected: string, found: string) => problems.push({ file: dumpFile, pointer, expected, found, severity: "error" });
@@ -73,7 +74,7 @@ export function dumpToRecords(
     }
     // The schema speaks of the record made from the resource: only worth it when the addresses fit.
     if (problems.length === before && !repeated.size) {
-      const schemaProblems = checkSchema(collection.kind, dumpFile, record);
+      const schemaProblems = checkSchema(validators, collection.kind, dumpFile, record);
       for (const p of schemaProblems) problems.push({ ...p, pointer: `${at}${p.pointer}` });
       if (schemaProblems.length === 0) records.push({ fileName: fileNameFor(record, usedNames), record });
     }

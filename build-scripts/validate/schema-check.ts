@@ -2,37 +2,25 @@
  * Structure check of one record against its collection's JSON Schema (ajv),
  * with ajv's errors turned into Problems a person can act on.
  */
-import AjvModule from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { ResourceKind } from "../catalogue/collections.ts";
 import { SCHEMAS } from "../schemas/schemas.ts";
 import { isUnfilled } from "./fill-in.ts";
 import { describeValue, pointerSegment, type Problem } from "./problems.ts";
 
-// ajv ships CommonJS; under ESM its class may sit on .default.
-const Ajv = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
+/**
+ * ajv's options for our schemas: every error, each with its schema and data
+ * (the Problems below are made from them). The schemas themselves are checked
+ * against the JSON Schema meta-schema by a test (test/editors-new-validate.test.ts),
+ * not on every build: that check is a third of the time ajv takes to compile them.
+ */
+export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: false, validateSchema: false } as const;
 
+/** Each kind's schema compiled with AJV_OPTIONS (validate/compile-schemas.ts; the build's come from bundle/cached-validators.ts). */
+export type SchemaValidators = Readonly<Record<ResourceKind, ValidateFunction>>;
 
-let validators: Record<ResourceKind, ValidateFunction> | undefined;
-
-function compiled(): Record<ResourceKind, ValidateFunction> {
-  if (!validators) {
-    // Our schemas are checked against the JSON Schema meta-schema by a test
-    // (test/editors-new-validate.test.ts), not on every build: that check is a third
-    // of the time ajv takes to compile them.
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false });
-    ajv.addSchema(SCHEMAS.common);
-    validators = {
-      video: ajv.compile(SCHEMAS.video),
-      unit: ajv.compile(SCHEMAS.unit),
-      generic: ajv.compile(SCHEMAS.generic),
-    };
-  }
-  return validators;
-}
-
-export function checkSchema(kind: ResourceKind, file: string, record: unknown): Problem[] {
-  const validate = compiled()[kind];
+export function checkSchema(validators: SchemaValidators, kind: ResourceKind, file: string, record: unknown): Problem[] {
+  const validate = validators[kind];
   if (validate(record)) return [];
   return (validate.errors ?? []).filter((e) => isUseful(e) && !isUnfilled(kind, e.instancePath.slice(1), e.data)).map((e) => toProblem(file, e));
 }

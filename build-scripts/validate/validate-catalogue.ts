@@ -5,7 +5,7 @@
 import { findCollection } from "../catalogue/collections.ts";
 import { buildCatalogue, type Catalogue, type CatalogueEntry } from "../catalogue/catalogue.ts";
 import { isJsonObject, type SourceRecord } from "../catalogue/resource.ts";
-import { checkSchema } from "./schema-check.ts";
+import { checkSchema, type SchemaValidators } from "./schema-check.ts";
 import { crossRecordProblems, recordProblems } from "./record-rules.ts";
 import type { Problem } from "./problems.ts";
 
@@ -23,14 +23,14 @@ export interface ValidationResult {
   readonly problems: readonly Problem[];
 }
 
-export function validateSources(sources: readonly SourceFile[]): ValidationResult {
+export function validateSources(sources: readonly SourceFile[], validators: SchemaValidators): ValidationResult {
   const problems: Problem[] = [];
   const entries: CatalogueEntry[] = [];
   // Records with errors of their own still take part in the cross-record
   // rules, so one run names a duplicate UUID or position wherever it stands.
   const parsed: CatalogueEntry[] = [];
   for (const source of sources) {
-    const checked = validateSource(source);
+    const checked = validateSource(source, validators);
     problems.push(...checked.problems);
     if (checked.entry) entries.push(checked.entry);
     if (checked.parsed) parsed.push(checked.parsed);
@@ -45,7 +45,7 @@ export function validateSources(sources: readonly SourceFile[]): ValidationResul
  * it parsed to (an object in a known collection, errors or not) for the
  * cross-record rules, which are not applied here.
  */
-export function validateSource(source: SourceFile): { entry?: CatalogueEntry; parsed?: CatalogueEntry; problems: Problem[] } {
+export function validateSource(source: SourceFile, validators: SchemaValidators): { entry?: CatalogueEntry; parsed?: CatalogueEntry; problems: Problem[] } {
   const collection = findCollection(source.collection);
   if (!collection) {
     return {
@@ -58,7 +58,7 @@ export function validateSource(source: SourceFile): { entry?: CatalogueEntry; pa
   }
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [parsed.problem] };
-  const problems = [...checkSchema(collection.kind, source.file, parsed.value), ...recordProblems(collection.kind, source.file, parsed.value)];
+  const problems = [...checkSchema(validators, collection.kind, source.file, parsed.value), ...recordProblems(collection.kind, source.file, parsed.value)];
   const candidate = isJsonObject(parsed.value) ? { collection, record: parsed.value as SourceRecord, file: source.file } : undefined;
   if (problems.some((p) => p.severity === "error")) return { parsed: candidate, problems };
   return { entry: candidate, parsed: candidate, problems };

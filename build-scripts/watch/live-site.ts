@@ -13,6 +13,7 @@ import { compareEntries, type Catalogue, type CatalogueEntry } from "../catalogu
 import { findCollection, type Collection } from "../catalogue/collections.ts";
 import type { ItemSink, TermsSink } from "../build/build-report.ts";
 import type { PreparedBuild } from "../build/prepare.ts";
+import { schemaValidators } from "../bundle/cached-validators.ts";
 import { FORMATS, JSON_ITEM } from "../formats/formats.ts";
 import { paginate, renderPage } from "../formats/renderer.ts";
 import { listView, type RenderContext } from "../formats/views.ts";
@@ -139,7 +140,7 @@ export class LiveSite {
       const [old] = this.take(live, index);
       return { problems: [], moved: [index], removed: await this.removeInstance(old) };
     }
-    const checked = validateSource(change as SourceFile);
+    const checked = validateSource(change as SourceFile, await schemaValidators());
     const { entry, parsed } = checked;
     if (!live || !parsed) return { problems: checked.problems, moved: [], removed: 0 };
     // As in the build, a record with errors of its own still meets the cross-record rules.
