@@ -47,4 +47,15 @@ describe("the schema validators' cache", () => {
     expect(checkSchema(await loadSchemaValidators(file), "video", "v.json", BAD_RECORDS[0]).length).toBeGreaterThan(0);
     expect(await readFile(file, "utf8")).toBe(kept); // made again, and kept
   });
+
+  it("makes the validators again when a kept entry with the right key does not run", async () => {
+    const file = await cacheFile();
+    await loadSchemaValidators(file);
+    const kept = await readFile(file, "utf8");
+    for (const damaged of [kept.slice(0, kept.length / 2), `${kept.slice(0, kept.indexOf("\n") + 1)}exports.video = () => true;`]) {
+      await writeFile(file, damaged);
+      expect(checkSchema(await loadSchemaValidators(file), "video", "v.json", BAD_RECORDS[0]).length).toBeGreaterThan(0);
+      expect(await readFile(file, "utf8")).toBe(kept);
+    }
+  });
 });

@@ -4,7 +4,7 @@
  * between builds, each entry with the key of what it was made from.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { threadId } from "node:worker_threads";
@@ -28,12 +28,12 @@ export function readCacheEntry(file: string): string | undefined {
  * kept, and the code is made again next time.
  */
 export function writeCacheEntry(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.${threadId}`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.${threadId}`;
     writeFileSync(temporary, text);
     renameSync(temporary, file);
   } catch {
-    // no cache
+    rmSync(temporary, { force: true }); // no cache (or a full disk): nothing left behind
   }
 }

@@ -10,7 +10,8 @@ for (let i = 0; i < DIGITS.length; i++) VALUE[DIGITS.charCodeAt(i)] = i;
 
 /** ASCII codes of DIGITS: a list is encoded as bytes and decoded once. */
 const CODES = Uint8Array.from(DIGITS, (c) => c.charCodeAt(0));
-const ascii = new TextDecoder("latin1");
+/** The digits are ASCII, which UTF-8 decodes as it is (and every TextDecoder has UTF-8). */
+const ascii = new TextDecoder();
 /** Reused between calls, grown as needed (a gap takes at most 7 digits). */
 let scratch = new Uint8Array(0);
 

@@ -19,8 +19,13 @@ export class FileWriter {
   /** Folders made (or found) by this writer. */
   private readonly folders = new Set<string>();
 
+  /** The output folder and a slash: what goes before a file of the output tree (nothing for "", the working folder). */
+  private readonly prefix: string;
+
   /** `stats` may be shared, to count several writers' files together. */
-  constructor(private readonly outDir: string, readonly stats = new WriteStats()) {}
+  constructor(outDir: string, readonly stats = new WriteStats()) {
+    this.prefix = outDir === "" || outDir.endsWith("/") ? outDir : `${outDir}/`;
+  }
 
   /**
    * `file` is a path of the output tree ("/"-separated, relative: see
@@ -30,10 +35,10 @@ export class FileWriter {
   private target(file: string): string {
     const folder = file.slice(0, Math.max(0, file.lastIndexOf("/")));
     if (!this.folders.has(folder)) {
-      mkdirSync(folder === "" ? this.outDir : `${this.outDir}/${folder}`, { recursive: true });
+      mkdirSync(`${this.prefix}${folder}` || ".", { recursive: true });
       this.folders.add(folder);
     }
-    return `${this.outDir}/${file}`;
+    return `${this.prefix}${file}`;
   }
 
   /** Write a whole file. */
