@@ -1,16 +1,17 @@
 /**
  * The record schemas' validators for a build. ajv's standalone code of them
- * is kept in the code cache with a hash of ajv's version, its options and the
- * schemas: a build whose schemas did not change runs that code and never
- * loads ajv, whose 80-odd modules (loaded through tsx) and compiling took
- * about 0.13 s of every build's start (README, Performance).
+ * is kept in the code cache with a hash of ajv's version, its options, the
+ * schemas and the code that compiles them: a build whose schemas did not
+ * change runs that code and never loads ajv, whose 80-odd modules (loaded
+ * through tsx) and compiling took about 0.13 s of every build's start
+ * (README, Performance).
  */
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SCHEMAS } from "../schemas/schemas.ts";
-import { AJV_OPTIONS, type SchemaValidators } from "../validate/schema-check.ts";
+import { AJV_OPTIONS, SCHEMA_KINDS, type SchemaValidators } from "../validate/schema-check.ts";
 import { CODE_CACHE, readCacheEntry, sha256, writeCacheEntry } from "./code-cache.ts";
 
 const require = createRequire(import.meta.url);
@@ -40,7 +41,7 @@ export async function loadSchemaValidators(cacheFile: string): Promise<SchemaVal
   const entry = readCacheEntry(cacheFile);
   const kept = entry?.startsWith(header) ? run(entry) : undefined;
   if (kept) return kept;
-  const { compileSchemas, schemaAjv, SCHEMA_KINDS } = await import("../validate/compile-schemas.ts");
+  const { compileSchemas, schemaAjv } = await import("../validate/compile-schemas.ts");
   const { default: standalone } = await import("ajv/dist/standalone/index.js");
   const ajv = schemaAjv(true);
   const validators = compileSchemas(ajv);
@@ -60,6 +61,6 @@ function run(code: string): SchemaValidators | undefined {
   } catch {
     return undefined;
   }
-  const { video, unit, generic } = module.exports;
-  return typeof video === "function" && typeof unit === "function" && typeof generic === "function" ? { video, unit, generic } : undefined;
+  const validators = module.exports;
+  return SCHEMA_KINDS.every((kind) => typeof validators[kind] === "function") ? (validators as SchemaValidators) : undefined;
 }

@@ -4,14 +4,11 @@
  * standalone code of them, so ajv itself is loaded only when a schema changed.
  */
 import AjvModule from "ajv";
-import type { ResourceKind } from "../catalogue/collections.ts";
 import { SCHEMAS } from "../schemas/schemas.ts";
-import { AJV_OPTIONS, type SchemaValidators } from "./schema-check.ts";
+import { AJV_OPTIONS, SCHEMA_KINDS, type SchemaValidators } from "./schema-check.ts";
 
 // ajv ships CommonJS; under ESM its class may sit on .default.
 const Ajv = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
-
-export const SCHEMA_KINDS: readonly ResourceKind[] = ["video", "unit", "generic"];
 
 /** An ajv holding every schema, each kind's under its name; with `source`, it keeps the code it makes (for ajv's standaloneCode). */
 export function schemaAjv(source = false): InstanceType<typeof Ajv> {

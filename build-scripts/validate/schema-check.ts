@@ -4,7 +4,7 @@
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { ResourceKind } from "../catalogue/collections.ts";
-import { SCHEMAS } from "../schemas/schemas.ts";
+import { SCHEMA_FILE, SCHEMAS } from "../schemas/schemas.ts";
 import { isUnfilled } from "./fill-in.ts";
 import { describeValue, pointerSegment, type Problem } from "./problems.ts";
 
@@ -15,6 +15,9 @@ import { describeValue, pointerSegment, type Problem } from "./problems.ts";
  * not on every build: that check is a third of the time ajv takes to compile them.
  */
 export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: false, validateSchema: false } as const;
+
+/** The kinds of resource, each with its schema. */
+export const SCHEMA_KINDS = Object.keys(SCHEMA_FILE) as readonly ResourceKind[];
 
 /** Each kind's schema compiled with AJV_OPTIONS (validate/compile-schemas.ts; the build's come from bundle/cached-validators.ts). */
 export type SchemaValidators = Readonly<Record<ResourceKind, ValidateFunction>>;
