@@ -49,7 +49,8 @@ class EntryBytes {
  * next task's buffers start that big, so they seldom grow (doubling from
  * 64 kB cost 30-40 ms of copying per thread at 10,000 resources).
  */
-const expectedBytes = FORMATS.map(() => 64 * 1024);
+const SMALLEST_ENTRY_BUFFER = 64 * 1024;
+const expectedBytes = FORMATS.map(() => SMALLEST_ENTRY_BUFFER);
 
 /** This thread's numbering of search terms, across its tasks (the main thread keeps the same table from the replies). */
 const termNumbers = new TermNumbers();
@@ -78,7 +79,7 @@ function render(task: RenderTask): RenderReply {
     termEnds[i] = termNumbers.found.length;
   }
   writeRecordFiles(writer, collection, task.start, jsonItems);
-  for (const [f, list] of entries.entries()) expectedBytes[f] = Math.max(64 * 1024, Math.ceil(list.bytes.length * 1.25));
+  for (const [f, list] of entries.entries()) expectedBytes[f] = Math.max(SMALLEST_ENTRY_BUFFER, Math.ceil(list.bytes.length * 1.25));
   return { kind: "rendered", id: task.id, entries: entries.map((list) => list.bytes), items, ...termNumbers.take(), termEnds, byExtension: [...writer.stats.byExtension] };
 }
 
