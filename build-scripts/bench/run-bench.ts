@@ -8,7 +8,7 @@
  * writes results.json and chart.svg (default build-scripts/bench/results/).
  */
 import { execFileSync } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_DIR, cachedCatalogue } from "./data-cache.ts";
@@ -41,6 +41,12 @@ function median(values: readonly number[]): number {
   return Number.isInteger(mid) ? (sorted[mid - 1] + sorted[mid]) / 2 : sorted[Math.floor(mid)];
 }
 const sync = () => execFileSync("sync");
+/**
+ * `rm -rf`, like the `cp -r` it is measured against: `fs.promises.rm` keeps a
+ * promise per file and reached 2.6 GB removing the 50,000-resource runs (1.2
+ * million files); `rm` holds a few MB (and `fs.rmSync` 80 MB for 160,000 files).
+ */
+const removeFolder = (dir: string) => execFileSync("rm", ["-rf", "--", dir]);
 
 const RUN_DIR = path.join(BENCH_DIR, "run");
 
@@ -115,7 +121,7 @@ try {
   await mkdir(BENCH_DIR, { recursive: true });
   const machine = describeMachine(BENCH_DIR);
   log(`Benchmark on ${machine.cpus} CPUs (${machine.cpuModel}), ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, disk ${machine.disk}, Node ${machine.node}`);
-  await rm(RUN_DIR, { recursive: true, force: true });
+  removeFolder(RUN_DIR);
   const results: SizeResult[] = [];
   for (const size of sizes) results.push(await benchSize(size, runs, seed));
   const report: Results = {
@@ -129,7 +135,7 @@ try {
   await writeFile(path.join(values.out, "chart.svg"), timeChart(results, `Full build vs cp -r, ${machine.cpus} CPUs`));
   log(`\n${resultsTable(report)}\n\nWrote ${path.relative(process.cwd(), values.out) || "."}/results.json and chart.svg`);
   log("Removing the benchmark's output folders …");
-  await rm(RUN_DIR, { recursive: true, force: true });
+  removeFolder(RUN_DIR);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
