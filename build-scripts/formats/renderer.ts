@@ -2,7 +2,7 @@
  * A renderer turns views into the text of one content type. Each format of the
  * table in formats.ts has one.
  *
- * Resources are serialized once (`item`) and those bytes are reused for the
+ * Resources are serialized once (`item`) and that text is reused for the
  * resource's own document (`instance`) and for every list page that holds it
  * (`listHead` + `listEntry`… + `listTail`), so lists are written by
  * concatenation and can be streamed.
