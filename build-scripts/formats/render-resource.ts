@@ -1,5 +1,5 @@
 /**
- * One resource in every format: its items (the bytes every list holding it
+ * One resource in every format: its items (the text every list holding it
  * reuses) and its own documents with the files they go to. The build does
  * this in its render threads, `npm run dev` for each saved record.
  */

@@ -4,8 +4,9 @@
  *
  * Each resource is serialized once per format, in the render threads, which
  * write its own files and, from the same JSON, the search's record files; the
- * main thread appends the same bytes, as list entries, to its collection's
- * list (page) files, which are streamed, and builds the search indexes.
+ * main thread appends the same text (as UTF-8 from the threads), as list
+ * entries, to its collection's list (page) files, which are streamed, and
+ * builds the search indexes.
  * Eleventy writes the few site pages; these ~4 × N files are written here
  * because an Eleventy page per file costs time and memory per page (README,
  * Performance).
