@@ -1,9 +1,9 @@
 /** The API root, once per format: api/index.html, api/index.json, api/index.xml, api/index.xliff. */
 import type { PreparedBuild } from "../build-scripts/build/prepare.ts";
-import { apiRootData } from "../build-scripts/catalogue/api-root.ts";
-import { FORMATS, type Format } from "../build-scripts/formats/formats.ts";
-import { rootView } from "../build-scripts/formats/views.ts";
-import { rootFile } from "../build-scripts/layout/output-tree.ts";
+import { apiRootData } from "../build-scripts/core/catalogue/api-root.ts";
+import { FORMATS, type Format } from "../build-scripts/core/formats/formats.ts";
+import { rootView } from "../build-scripts/core/formats/views.ts";
+import { rootFile } from "../build-scripts/core/routes/output-tree.ts";
 
 interface Data {
   build: PreparedBuild;

@@ -1,9 +1,9 @@
 /** The site's front page: a pointer to the API root (and the first page of an offline mirror). */
 import type { PreparedBuild } from "../build-scripts/build/prepare.ts";
-import { COLLECTIONS } from "../build-scripts/catalogue/collections.ts";
-import { escapeHtml } from "../build-scripts/formats/html-escape.ts";
-import { DATA_MEDIA_TYPES, displayName, inWords } from "../build-scripts/formats/media-types.ts";
-import { listFile, rootFile } from "../build-scripts/layout/output-tree.ts";
+import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
+import { escapeHtml } from "../build-scripts/core/formats/html-escape.ts";
+import { DATA_MEDIA_TYPES, displayName, inWords } from "../build-scripts/core/formats/media-types.ts";
+import { listFile, rootFile } from "../build-scripts/core/routes/output-tree.ts";
 
 export const data = { permalink: "index.html", eleventyExcludeFromCollections: true };
 

@@ -3,8 +3,8 @@
  * file: DRF's "Not found." in the HTML view.
  */
 import type { PreparedBuild } from "../build-scripts/build/prepare.ts";
-import { htmlRenderer } from "../build-scripts/formats/html.ts";
-import { notFoundView } from "../build-scripts/formats/errors.ts";
+import { htmlRenderer } from "../build-scripts/core/formats/html.ts";
+import { notFoundView } from "../build-scripts/core/formats/errors.ts";
 
 export const data = { permalink: "404.html", eleventyExcludeFromCollections: true };
 

@@ -5,17 +5,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syntheticCatalogue, sizeMix } from "../build-scripts/bench/synthetic/synthetic-catalogue.ts";
-import { readSources } from "../build-scripts/load/read-sources.ts";
-import { validateSources } from "../build-scripts/validate/validate-catalogue.ts";
-import { compileSchemas } from "../build-scripts/validate/compile-schemas.ts";
+import { syntheticCatalogue, sizeMix } from "../build-scripts/tools/bench/synthetic/synthetic-catalogue.ts";
+import { readSources } from "../build-scripts/build/load/read-sources.ts";
+import { validateSources } from "../build-scripts/build/validate/validate-catalogue.ts";
+import { compileSchemas } from "../build-scripts/build/validate/compile-schemas.ts";
 import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
 
 const run = promisify(execFile);
 let temp: string;
 
 const generate = (out: string, seed: string) =>
-  run(TSX, ["build-scripts/bench/generate-data.ts", "--videos", "60", "--units", "8", "--lessons", "5", "--seed", seed, "--out", out], { cwd: PROJECT_DIR });
+  run(TSX, ["build-scripts/tools/bench/generate-data.ts", "--videos", "60", "--units", "8", "--lessons", "5", "--seed", seed, "--out", out], { cwd: PROJECT_DIR });
 
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();

@@ -9,7 +9,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JsonObject } from "../build-scripts/catalogue/resource.ts";
+import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
 import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";

@@ -6,8 +6,8 @@ import { readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORMATS } from "../build-scripts/formats/formats.ts";
-import { instanceFile, listFile, searchManifestFile } from "../build-scripts/layout/output-tree.ts";
+import { FORMATS } from "../build-scripts/core/formats/formats.ts";
+import { instanceFile, listFile, searchManifestFile } from "../build-scripts/core/routes/output-tree.ts";
 import { launchChromium } from "./helpers/chromium.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
 import { PROJECT_DIR, runCli, TSX } from "./helpers/run-cli.ts";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   dir = path.dirname(contentDir);
   outDir = path.join(dir, "_site");
   port = await freePort();
-  dev = startProcess(TSX, ["build-scripts/cli/dev.ts"], {
+  dev = startProcess(TSX, ["build-scripts/tools/cli/dev.ts"], {
     cwd: PROJECT_DIR,
     env: { CONTENT_DIR: contentDir, OUTPUT_DIR: outDir, PORT: String(port), BASE_URL: "https://api.example.test" },
   });

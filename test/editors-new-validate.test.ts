@@ -106,7 +106,7 @@ describe("npm run new -- <collection> --title …", () => {
 });
 
 describe("the record schemas", () => {
-  // The build compiles them without checking them (build-scripts/validate/schema-check.ts); editors read them as they are.
+  // The build compiles them without checking them (build-scripts/build/validate/schema-check.ts); editors read them as they are.
   it("are valid JSON Schema (draft-07), each of them", () => {
     const Ajv = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
     const ajv = new Ajv({ strict: false });

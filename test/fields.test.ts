@@ -1,6 +1,6 @@
 /** `fields`: given a resource and a fields value, these are the fields the user gets. */
 import { describe, expect, it } from "vitest";
-import { parseFields, selectFields } from "../build-scripts/fields/select-fields.ts";
+import { parseFields, selectFields } from "../build-scripts/core/query/fields.ts";
 
 const video = { url: "u", html_url: "h", uuid: "id", title: "t", length: "0:01:00", subjects: ["S"] };
 const pick = (value: string | null) => selectFields(video, parseFields(value));

@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FORMATS } from "../build-scripts/formats/formats.ts";
+import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { buildSite, GOLDEN_CONTENT, readOut, type BuildResult } from "./helpers/build-site.ts";
 
 const GOLDEN_DIR = path.join(import.meta.dirname, "golden");

@@ -5,7 +5,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { HTML_PAGE_SIZE } from "../build-scripts/formats/html.ts";
+import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/html.ts";
 import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 

@@ -1,8 +1,8 @@
 /** Given a request's query and Accept header, content negotiation picks this format (or this error). */
 import { describe, expect, it } from "vitest";
-import { MEDIA_TYPES } from "../build-scripts/formats/media-types.ts";
-import { parseAccept } from "../build-scripts/negotiation/accept-header.ts";
-import { negotiate } from "../build-scripts/negotiation/negotiate.ts";
+import { MEDIA_TYPES } from "../build-scripts/core/formats/media-types.ts";
+import { parseAccept } from "../build-scripts/core/negotiation/accept-header.ts";
+import { negotiate } from "../build-scripts/core/negotiation/negotiate.ts";
 
 const choose = (query: string, accept: string | null = null) => {
   const result = negotiate(new URLSearchParams(query), accept);

@@ -2,8 +2,8 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../build-scripts/catalogue/collections.ts";
-import { FORMATS } from "../build-scripts/formats/formats.ts";
+import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
+import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { buildSite, readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
 
 const SPEC_ROOT_KEYS = [

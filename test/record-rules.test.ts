@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { recordProblems } from "../build-scripts/validate/record-rules.ts";
+import { recordProblems } from "../build-scripts/build/validate/record-rules.ts";
 
 const video = JSON.parse(await readFile(path.join(import.meta.dirname, "fixtures/golden-content/videos/edge-cases-video.json"), "utf8"));
 

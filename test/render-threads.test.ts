@@ -10,13 +10,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { prepareBuild } from "../build-scripts/build/prepare.ts";
-import { findCollection } from "../build-scripts/catalogue/collections.ts";
-import type { SourceRecord } from "../build-scripts/catalogue/resource.ts";
-import { FORMATS, JSON_ITEM } from "../build-scripts/formats/formats.ts";
-import { instanceFile } from "../build-scripts/layout/output-tree.ts";
-import { RECORDS_PER_FILE, resourceTerms } from "../build-scripts/search/build-index.ts";
-import { CHUNK, recordTermNumbers, renderRecords, type RenderedChunk, type RenderJob } from "../build-scripts/write/render-threads.ts";
-import { writeApiTree } from "../build-scripts/write/write-api-tree.ts";
+import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
+import type { SourceRecord } from "../build-scripts/core/catalogue/resource.ts";
+import { FORMATS, JSON_ITEM } from "../build-scripts/core/formats/formats.ts";
+import { instanceFile } from "../build-scripts/core/routes/output-tree.ts";
+import { RECORDS_PER_FILE, resourceTerms } from "../build-scripts/core/search/build-index.ts";
+import { CHUNK, recordTermNumbers, renderRecords, type RenderedChunk, type RenderJob } from "../build-scripts/build/write/render-threads.ts";
+import { writeApiTree } from "../build-scripts/build/write/write-api-tree.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 
 /** The sample videos, `copies` times over (new uuids). */

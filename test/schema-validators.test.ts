@@ -8,9 +8,9 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadSchemaValidators } from "../build-scripts/bundle/cached-validators.ts";
-import { compileSchemas } from "../build-scripts/validate/compile-schemas.ts";
-import { checkSchema } from "../build-scripts/validate/schema-check.ts";
+import { loadSchemaValidators } from "../build-scripts/build/cache/cached-validators.ts";
+import { compileSchemas } from "../build-scripts/build/validate/compile-schemas.ts";
+import { checkSchema } from "../build-scripts/build/validate/schema-check.ts";
 
 const video = JSON.parse(await readFile(path.join(import.meta.dirname, "fixtures/golden-content/videos/edge-cases-video.json"), "utf8"));
 const BAD_RECORDS = [

@@ -8,7 +8,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JsonObject } from "../build-scripts/catalogue/resource.ts";
+import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
 import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";

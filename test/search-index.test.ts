@@ -3,12 +3,12 @@
  * files its words fall in; postings survive their compact encoding.
  */
 import { describe, expect, it } from "vitest";
-import { searchManifestFile, searchTermFile } from "../build-scripts/layout/output-tree.ts";
-import { buildSearchIndex, recordTerms, SearchIndexBuilder, searchIndexOfTerms } from "../build-scripts/search/build-index.ts";
-import { TermNumbers } from "../build-scripts/search/term-numbers.ts";
-import { addIndexTerms } from "../build-scripts/search/words.ts";
-import { RecordFinder } from "../build-scripts/search/find-records.ts";
-import { decodePostings, encodePostings } from "../build-scripts/search/postings.ts";
+import { searchManifestFile, searchTermFile } from "../build-scripts/core/routes/output-tree.ts";
+import { buildSearchIndex, recordTerms, SearchIndexBuilder, searchIndexOfTerms } from "../build-scripts/core/search/build-index.ts";
+import { TermNumbers } from "../build-scripts/core/search/term-numbers.ts";
+import { addIndexTerms } from "../build-scripts/core/search/words.ts";
+import { RecordFinder } from "../build-scripts/core/search/find-records.ts";
+import { decodePostings, encodePostings } from "../build-scripts/core/search/postings.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
 
 function published(texts: readonly (readonly string[])[], termFileChars: number) {

@@ -3,11 +3,11 @@
  * user gets (the rules of the README's "Search and field selection").
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { JsonObject } from "../build-scripts/catalogue/resource.ts";
-import { SEARCH_FIELDS } from "../build-scripts/search/search-fields.ts";
-import { plainText } from "../build-scripts/search/plain-text.ts";
-import { fold } from "../build-scripts/search/words.ts";
-import { recordTerms } from "../build-scripts/search/build-index.ts";
+import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
+import { SEARCH_FIELDS } from "../build-scripts/core/search/search-fields.ts";
+import { plainText } from "../build-scripts/core/search/plain-text.ts";
+import { fold } from "../build-scripts/core/search/words.ts";
+import { recordTerms } from "../build-scripts/core/search/build-index.ts";
 import lunr from "lunr";
 import { drfMatchesAtWordStart } from "./helpers/drf-search-filter.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";

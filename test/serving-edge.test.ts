@@ -7,13 +7,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import edge from "../build-scripts/edge/functions/api.ts";
+import edge from "../build-scripts/runtime/edge/functions/api.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 
 /** npm dependencies the edge may import by name: Netlify's edge bundler bundles them (Lunr, pure JavaScript). */
 const DEPENDENCIES = Object.keys(JSON.parse(readFileSync(path.join(PROJECT_DIR, "package.json"), "utf8")).dependencies);
 
-const ENTRY = path.join(PROJECT_DIR, "build-scripts/edge/functions/api.ts");
+const ENTRY = path.join(PROJECT_DIR, "build-scripts/runtime/edge/functions/api.ts");
 const IMPORT = /^\s*(?:import|export)\s[^;]*?\sfrom\s+["']([^"']+)["']/gm;
 
 /** Every file the entry reaches through value and type imports. */

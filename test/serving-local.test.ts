@@ -8,8 +8,8 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../build-scripts/catalogue/collections.ts";
-import { FORMATS } from "../build-scripts/formats/formats.ts";
+import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
+import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { buildSite, type BuildResult } from "./helpers/build-site.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";

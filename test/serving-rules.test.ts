@@ -9,10 +9,10 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { RedirectsHandler } from "@netlify/redirects";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../build-scripts/catalogue/collections.ts";
-import { FORMATS } from "../build-scripts/formats/formats.ts";
-import { withGeneratedBlock } from "../build-scripts/netlify/netlify-toml.ts";
-import { FORMAT_PARAMETERS } from "../build-scripts/netlify/redirect-rules.ts";
+import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
+import { FORMATS } from "../build-scripts/core/formats/formats.ts";
+import { withGeneratedBlock } from "../build-scripts/build/netlify/netlify-toml.ts";
+import { FORMAT_PARAMETERS } from "../build-scripts/build/netlify/redirect-rules.ts";
 import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
 
 const TOML = path.join(PROJECT_DIR, "netlify.toml");
@@ -51,10 +51,10 @@ describe("netlify.toml", () => {
 
   it("publishes _site, builds (and zips the mirror) with npm run mirror on Node 20 and declares the edge function", () => {
     const toml = readFileSync(TOML, "utf8");
-    expect(toml).toMatch(/\[build\][^[]*command = "npm run mirror"[^[]*publish = "_site"[^[]*edge_functions = "build-scripts\/edge\/functions"/);
+    expect(toml).toMatch(/\[build\][^[]*command = "npm run mirror"[^[]*publish = "_site"[^[]*edge_functions = "build-scripts\/runtime\/edge\/functions"/);
     expect(toml).toMatch(/NODE_VERSION = "20"/);
     expect(toml).toMatch(/\[\[edge_functions\]\]\s+path = "\/api\/\*"\s+function = "api"/);
-    expect(existsSync(path.join(PROJECT_DIR, "build-scripts/edge/functions/api.ts"))).toBe(true);
+    expect(existsSync(path.join(PROJECT_DIR, "build-scripts/runtime/edge/functions/api.ts"))).toBe(true);
   });
 });
 

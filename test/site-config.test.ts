@@ -1,6 +1,6 @@
 /** base_url and site_url come from package.json's "config", overridden by the environment. */
 import { describe, expect, it } from "vitest";
-import { resolveSiteConfig } from "../build-scripts/config/site-config.ts";
+import { resolveSiteConfig } from "../build-scripts/core/catalogue/site-config.ts";
 import { buildSite, GOLDEN_CONTENT, readJson } from "./helpers/build-site.ts";
 
 const defaults = { baseUrl: "", siteUrl: "https://education.example.org", contentDir: "content" };

@@ -4,8 +4,8 @@
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { toXmlContent, XML_DECLARATION } from "../build-scripts/formats/xml.ts";
-import { decodeXmlName, decodeXmlText, encodeXmlName, encodeXmlText } from "../build-scripts/formats/xml-names.ts";
+import { toXmlContent, XML_DECLARATION } from "../build-scripts/core/formats/xml.ts";
+import { decodeXmlName, decodeXmlText, encodeXmlName, encodeXmlText } from "../build-scripts/core/formats/xml-names.ts";
 
 const wellFormed = (xml: string) => XMLValidator.validate(xml) === true;
 const document = (value: unknown) => `${XML_DECLARATION}<root>${toXmlContent(value)}</root>`;

@@ -1,25 +1,7 @@
 /** What the build tells its user: progress on long work, and a closing summary. */
 import type { PreparedBuild } from "./prepare.ts";
-import type { WriteStats } from "../write/write-stats.ts";
-import type { WriteOptions } from "../write/write-api-tree.ts";
-import { formatProblem } from "../validate/problems.ts";
-
-/** Receives each resource's serialized items (one per format, in the order of FORMATS). */
-export type ItemSink = (collection: string, index: number, items: readonly string[]) => void;
-
-/** Receives each list's search terms (terms[i]: those of entry i), as the search files are written. */
-export type TermsSink = (collection: string, terms: readonly (readonly string[])[]) => void;
-
-/**
- * Shared with the Eleventy config's event handlers: the build sets the API
- * tree's options (its callbacks and abort signal), `eleventy.before` starts
- * the API tree, `eleventy.after` adds the browser scripts to its statistics.
- */
-export const lastBuild: {
-  options: WriteOptions;
-  /** The API tree being written (from Eleventy's start on); its statistics count every file the build writes. */
-  apiTree?: Promise<WriteStats>;
-} = { options: {} };
+import type { WriteStats } from "./write/write-stats.ts";
+import { formatProblem } from "./validate/problems.ts";
 
 /** The summary fits one screen: beyond this many, warnings are counted, not shown. */
 const SHOWN_WARNINGS = 5;

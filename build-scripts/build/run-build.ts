@@ -5,12 +5,12 @@
  * Used by `npm run build`, `npm run dev` and `npm run mirror`.
  */
 import Eleventy from "@11ty/eleventy";
-import { lastBuild } from "./build-report.ts";
-import type { WriteOptions } from "../write/write-api-tree.ts";
+import { CatalogueSite } from "./eleventy-plugin.ts";
+import type { WriteOptions } from "./write/write-api-tree.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
-import { clearStaging, stagingDir, swapInStaging } from "../write/swap-output.ts";
-import { WriteStats } from "../write/write-stats.ts";
-import { startRenderThreads } from "../write/render-threads.ts";
+import { clearStaging, stagingDir, swapInStaging } from "./write/swap-output.ts";
+import { WriteStats } from "./write/write-stats.ts";
+import { startRenderThreads } from "./write/render-threads.ts";
 
 export interface BuildOutcome {
   readonly build: PreparedBuild;
@@ -27,14 +27,14 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
   // The threads start while the content is read and checked.
   startRenderThreads();
   const abort = new AbortController();
+  let site: CatalogueSite | undefined;
   try {
     const build = await prepareBuild(process.cwd());
-    lastBuild.options = { ...options, signal: abort.signal };
-    lastBuild.apiTree = undefined;
+    site = new CatalogueSite(build, { ...options, signal: abort.signal });
     await clearStaging(outDir);
-    const eleventy = new Eleventy("templates", stagingDir(outDir), { configPath: ".eleventy.ts", quietMode: true });
+    const eleventy = new Eleventy("templates", stagingDir(outDir), { configPath: ".eleventy.ts", quietMode: true, config: site.plugin });
     const pages = (await eleventy.write()) as unknown as { outputPath: string; content?: unknown }[];
-    const stats = (await lastBuild.apiTree) ?? new WriteStats();
+    const stats = (await site.written) ?? new WriteStats();
     for (const page of pages) {
       if (typeof page.content === "string") stats.add(page.outputPath, Buffer.byteLength(page.content));
     }
@@ -42,7 +42,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
     return { build, stats, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     abort.abort(error);
-    await lastBuild.apiTree?.catch(() => {}); // nothing may still be writing into the staging folder
+    await site?.written?.catch(() => {}); // nothing may still be writing into the staging folder
     await clearStaging(outDir);
     throw findContentError(error) ?? error;
   }

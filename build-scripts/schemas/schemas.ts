@@ -2,7 +2,7 @@
  * The JSON Schemas of the source records, by resource kind. Records point at
  * their file with "$schema", so JSON-aware editors check them as they type.
  */
-import type { ResourceKind } from "../catalogue/collections.ts";
+import type { ResourceKind } from "../core/catalogue/collections.ts";
 import common from "./common.schema.json" with { type: "json" };
 import videos from "./videos.schema.json" with { type: "json" };
 import units from "./units.schema.json" with { type: "json" };

@@ -1,4 +1,4 @@
-/** Starts the real `npm run serve` command (build-scripts/cli/serve.ts) on a free port and sends raw HTTP requests to it. */
+/** Starts the real `npm run serve` command (build-scripts/tools/cli/serve.ts) on a free port and sends raw HTTP requests to it. */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { PROJECT_DIR, TSX } from "./run-cli.ts";
@@ -14,7 +14,7 @@ export interface LocalServer {
 }
 
 export function startLocalServer(siteDir: string): Promise<LocalServer> {
-  const child = spawn(TSX, ["build-scripts/cli/serve.ts"], {
+  const child = spawn(TSX, ["build-scripts/tools/cli/serve.ts"], {
     cwd: PROJECT_DIR,
     env: { ...process.env, PORT: "0", OUTPUT_DIR: siteDir },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,11 +1,11 @@
 /** The sample catalogue's search indexes, built in memory exactly as the build publishes them. */
 import { prepareBuild } from "../../build-scripts/build/prepare.ts";
-import { COLLECTIONS, type Collection } from "../../build-scripts/catalogue/collections.ts";
-import { toResource, type JsonObject } from "../../build-scripts/catalogue/resource.ts";
-import { searchManifestFile, searchTermFile } from "../../build-scripts/layout/output-tree.ts";
-import { buildSearchIndex } from "../../build-scripts/search/build-index.ts";
-import { RecordFinder } from "../../build-scripts/search/find-records.ts";
-import { searchTexts } from "../../build-scripts/search/search-fields.ts";
+import { COLLECTIONS, type Collection } from "../../build-scripts/core/catalogue/collections.ts";
+import { toResource, type JsonObject } from "../../build-scripts/core/catalogue/resource.ts";
+import { searchManifestFile, searchTermFile } from "../../build-scripts/core/routes/output-tree.ts";
+import { buildSearchIndex } from "../../build-scripts/core/search/build-index.ts";
+import { RecordFinder } from "../../build-scripts/core/search/find-records.ts";
+import { searchTexts } from "../../build-scripts/core/search/search-fields.ts";
 import { PROJECT_DIR } from "./build-site.ts";
 
 export interface IndexedList {

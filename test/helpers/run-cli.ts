@@ -1,8 +1,8 @@
-/** Runs one of the project's commands (build-scripts/cli/*.ts) as npm would, and collects what it prints. */
+/** Runs one of the project's commands (build-scripts/tools/cli/*.ts) as npm would, and collects what it prints. */
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { npmScriptCommand, npmScriptOf } from "../../build-scripts/config/npm-scripts.ts";
+import { npmScriptCommand, npmScriptOf } from "../../build-scripts/tools/cli/npm-scripts.ts";
 
 const run = promisify(execFile);
 export const PROJECT_DIR = path.resolve(import.meta.dirname, "../..");
@@ -14,9 +14,9 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs build-scripts/cli/`script` with the command of the package.json script that runs it. Never throws on a non-zero exit: the result says how it ended. */
+/** Runs build-scripts/tools/cli/`script` with the command of the package.json script that runs it. Never throws on a non-zero exit: the result says how it ended. */
 export async function runCli(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<CliResult> {
-  const [command, scriptArgs] = npmScriptCommand(PROJECT_DIR, npmScriptOf(PROJECT_DIR, `build-scripts/cli/${script}`));
+  const [command, scriptArgs] = npmScriptCommand(PROJECT_DIR, npmScriptOf(PROJECT_DIR, `build-scripts/tools/cli/${script}`));
   try {
     const { stdout, stderr } = await run(command, [...scriptArgs, ...args], {
       cwd: PROJECT_DIR,

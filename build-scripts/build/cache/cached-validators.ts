@@ -1,0 +1,66 @@
+/**
+ * The record schemas' validators for a build. ajv's standalone code of them
+ * is kept in the code cache with a hash of ajv's version, its options, the
+ * schemas and the code that compiles them: a build whose schemas did not
+ * change runs that code and never loads ajv, whose 80-odd modules (loaded
+ * through tsx) and compiling took about 0.13 s of every build's start
+ * (README, Performance).
+ */
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SCHEMAS } from "../../schemas/schemas.ts";
+import { AJV_OPTIONS, SCHEMA_KINDS, type SchemaValidators } from "../validate/schema-check.ts";
+import { CODE_CACHE, readCacheEntry, sha256, writeCacheEntry } from "./code-cache.ts";
+
+const require = createRequire(import.meta.url);
+const CACHE_FILE = path.join(CODE_CACHE, "schema-validators.cjs");
+const COMPILE_SCHEMAS = fileURLToPath(new URL("../validate/compile-schemas.ts", import.meta.url));
+
+let loaded: Promise<SchemaValidators> | undefined;
+
+/** The validators, once per process (tried again after a failure). */
+export function schemaValidators(): Promise<SchemaValidators> {
+  loaded ??= loadSchemaValidators(CACHE_FILE).catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  });
+  return loaded;
+}
+
+/**
+ * From the cache entry `cacheFile` if it was made from the same ajv, options,
+ * schemas and compiling code (compile-schemas.ts); else, or if the entry does
+ * not run, compiled, and kept there.
+ */
+export async function loadSchemaValidators(cacheFile: string): Promise<SchemaValidators> {
+  const { version } = require("ajv/package.json") as { version: string };
+  const compiling = readFileSync(COMPILE_SCHEMAS, "utf8");
+  const header = `// ${sha256(JSON.stringify([version, AJV_OPTIONS, SCHEMAS, compiling]))}\n`;
+  const entry = readCacheEntry(cacheFile);
+  const kept = entry?.startsWith(header) ? run(entry) : undefined;
+  if (kept) return kept;
+  const { compileSchemas, schemaAjv } = await import("../validate/compile-schemas.ts");
+  const { default: standalone } = await import("ajv/dist/standalone/index.js");
+  const ajv = schemaAjv(true);
+  const validators = compileSchemas(ajv);
+  writeCacheEntry(cacheFile, header + standalone.default(ajv, Object.fromEntries(SCHEMA_KINDS.map((kind) => [kind, kind]))));
+  return validators;
+}
+
+/**
+ * ajv's standalone code is a CommonJS module whose only imports are ajv's
+ * small runtime helpers. Undefined if it does not run or lacks a kind (a
+ * damaged entry: the validators are made again).
+ */
+function run(code: string): SchemaValidators | undefined {
+  const module = { exports: {} as Partial<SchemaValidators> };
+  try {
+    new Function("require", "module", "exports", code)(require, module, module.exports);
+  } catch {
+    return undefined;
+  }
+  const validators = module.exports;
+  return SCHEMA_KINDS.every((kind) => typeof validators[kind] === "function") ? (validators as SchemaValidators) : undefined;
+}

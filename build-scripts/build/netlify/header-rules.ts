@@ -1,0 +1,19 @@
+/**
+ * Netlify header rules, generated from the one table of formats: each file
+ * type's Content-Type (`.xliff` has no built-in one) and the API's shared
+ * headers. Netlify matches them against the request's path.
+ */
+import { contentType, FORMATS } from "../../core/formats/formats.ts";
+import { API_HEADERS } from "../../core/routes/api-headers.ts";
+
+export interface HeaderRule {
+  readonly for: string;
+  readonly values: Readonly<Record<string, string>>;
+}
+
+export function headerRules(): HeaderRule[] {
+  return [
+    ...FORMATS.map((format) => ({ for: `/*.${format.extension}`, values: { "Content-Type": contentType(format) } })),
+    { for: "/api/*", values: API_HEADERS },
+  ];
+}

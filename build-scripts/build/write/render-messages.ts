@@ -1,0 +1,37 @@
+/** The messages between the render threads (render-threads.ts) and each thread (render-worker.ts). */
+import type { SourceRecord } from "../../core/catalogue/resource.ts";
+import type { SiteConfig } from "../../core/catalogue/site-config.ts";
+
+/**
+ * Render records start… of a collection's list and write their own files
+ * below `outDir`. A task holds whole HTML pages and whole search record files.
+ */
+export interface RenderTask {
+  readonly id: number;
+  readonly outDir: string;
+  readonly config: SiteConfig;
+  readonly collection: string;
+  /** The list index of the first record. */
+  readonly start: number;
+  readonly records: readonly SourceRecord[];
+  /** Send back each record's items too (watch mode keeps them). */
+  readonly keepItems: boolean;
+}
+
+export type RenderReply =
+  | {
+      readonly kind: "rendered";
+      readonly id: number;
+      /** entries[f]: the records' list entries in FORMATS[f], one after another, as UTF-8 (transferred, not copied). */
+      readonly entries: Uint8Array[];
+      /** items[i][f]: record i serialized in FORMATS[f] (empty unless asked for). */
+      readonly items: string[][];
+      /** The terms this thread numbered since its last reply, in number order (see TermTable). */
+      readonly newTerms: string[];
+      /** The records' search terms as numbers: record i's run up to termEnds[i], from termEnds[i - 1] (or 0). */
+      readonly found: Int32Array;
+      readonly termEnds: Int32Array;
+      /** The files written, per extension. */
+      readonly byExtension: [string, { files: number; bytes: number }][];
+    }
+  | { readonly kind: "error"; readonly id: number; readonly message: string; readonly newTerms: string[] };

@@ -1,0 +1,31 @@
+/**
+ * One resource in every format: its items (the text every list holding it
+ * reuses) and its own documents with the files they go to. The build does
+ * this in its render threads, `npm run dev` for each saved record.
+ */
+import type { Collection } from "../catalogue/collections.ts";
+import { toResource, type JsonObject, type SourceRecord } from "../catalogue/resource.ts";
+import { instanceFile } from "../routes/output-tree.ts";
+import { FORMATS } from "./formats.ts";
+import { instanceView, type RenderContext } from "./views.ts";
+
+export interface RenderedResource {
+  readonly resource: JsonObject;
+  /** items[f]: the resource serialized in FORMATS[f], as a list holds it. */
+  readonly items: string[];
+  /** Its own documents (in the order of FORMATS): the file below the site root, and its text. */
+  readonly files: { readonly file: string; readonly text: string }[];
+}
+
+export function renderResource(collection: Collection, record: SourceRecord, context: RenderContext): RenderedResource {
+  const resource = toResource(collection, record, context.config);
+  const view = instanceView(collection, resource);
+  const items: string[] = [];
+  const files: { file: string; text: string }[] = [];
+  for (const format of FORMATS) {
+    const item = format.renderer.item(resource, context);
+    items.push(item);
+    files.push({ file: instanceFile(collection.name, record.uuid, format.extension), text: format.renderer.instance(item, view, context) });
+  }
+  return { resource, items, files };
+}

@@ -1,0 +1,91 @@
+/**
+ * What a renderer is asked to render: the API root, a list (page by page) or one
+ * resource. Views carry the request path and Django REST Framework's view name,
+ * which the HTML view shows and the other formats ignore.
+ */
+import type { Collection } from "../catalogue/collections.ts";
+import type { JsonObject } from "../catalogue/resource.ts";
+import type { SiteConfig } from "../catalogue/site-config.ts";
+
+export interface RootView {
+  readonly kind: "root";
+  readonly name: string;
+  /** The request path, e.g. /api/ */
+  readonly path: string;
+  readonly data: JsonObject;
+  /** The offline mirror archive, once `npm run mirror` has written it (the HTML view links it). */
+  readonly download?: Download;
+}
+
+export interface Download {
+  /** The archive, below the site root. */
+  readonly file: string;
+  /** Its size for people, e.g. "1.3 MB". */
+  readonly size: string;
+  /** When it was made: an ISO 8601 UTC date-time. */
+  readonly date: string;
+}
+
+export interface ListView {
+  readonly kind: "list";
+  readonly name: string;
+  readonly path: string;
+  readonly collection: Collection;
+  /** How many resources the whole list holds. */
+  readonly total: number;
+}
+
+export interface InstanceView {
+  readonly kind: "instance";
+  readonly name: string;
+  readonly path: string;
+  readonly collection: Collection;
+  readonly resource: JsonObject;
+}
+
+/** An error answer (404, 405, 406), rendered in the negotiated format. */
+export interface ErrorView {
+  readonly kind: "error";
+  readonly name: string;
+  readonly path: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly data: JsonObject;
+}
+
+/** Django REST Framework's answer to OPTIONS: the view's name, description and media types. */
+export interface MetadataView {
+  readonly kind: "metadata";
+  readonly name: string;
+  readonly path: string;
+  readonly data: JsonObject;
+}
+
+export type DocumentView = RootView | InstanceView | ErrorView | MetadataView;
+
+/** One page of a list: items [start, start + count) of `total`. */
+export interface Page {
+  readonly number: number;
+  readonly count: number;
+  readonly pages: number;
+  readonly start: number;
+}
+
+export interface RenderContext {
+  readonly config: SiteConfig;
+}
+
+/** Django REST Framework's view names. */
+export const ROOT_NAME = "Api Root";
+export const listName = (collection: Collection) => `${collection.label} List`;
+export const instanceName = (collection: Collection) => `${collection.label} Instance`;
+
+export const rootView = (data: JsonObject, download?: Download): RootView => ({ kind: "root", name: ROOT_NAME, path: "/api/", data, download });
+
+export const listView = (collection: Collection, total: number): ListView => ({
+  kind: "list", name: listName(collection), path: `/api/${collection.name}`, collection, total,
+});
+
+export const instanceView = (collection: Collection, resource: JsonObject): InstanceView => ({
+  kind: "instance", name: instanceName(collection), path: `/api/${collection.name}/${resource.uuid}`, collection, resource,
+});

@@ -1,0 +1,128 @@
+/**
+ * Answers a `search` from a published index: the positions, in list order,
+ * of the records that match every query word. A word matches a record when
+ * it begins one of the record's terms, or has the same stem as one of them.
+ *
+ * Files are read through `load` (fetch in the browser and at the edge, the
+ * file system in tests), only those the query's words fall in, and kept for
+ * the next query.
+ */
+import { MIN_STEM, stemPrefix, type SearchManifest } from "./build-index.ts";
+import { decodePostings } from "./postings.ts";
+import { parseQuery, stem, type QueryTerm } from "./words.ts";
+import { searchManifestFile, searchTermFile } from "../routes/output-tree.ts";
+
+/** Reads a published file (path below the site root) as text; undefined when it does not exist. */
+export type LoadText = (path: string) => Promise<string | undefined>;
+
+interface TermFile {
+  readonly terms: string[];
+  readonly postings: string[];
+}
+
+const stems = new Map<string, string>();
+const cachedStem = (term: string) => stems.get(term) ?? stems.set(term, stem(term)).get(term)!;
+
+function parseTermFile(text: string): TermFile {
+  const terms: string[] = [];
+  const postings: string[] = [];
+  for (const line of text.split("\n")) {
+    const space = line.indexOf(" ");
+    if (space < 0) continue;
+    terms.push(line.slice(0, space));
+    postings.push(line.slice(space + 1));
+  }
+  return { terms, postings };
+}
+
+/** Index of the first element ≥ key in a sorted array. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A lookup: terms starting with `prefix` that pass `accept`. */
+interface Lookup {
+  readonly prefix: string;
+  readonly accept: (term: string) => boolean;
+}
+
+function lookups(term: QueryTerm, aliases: SearchManifest["stemAliases"]): Lookup[] {
+  const out: Lookup[] = [{ prefix: term.text, accept: () => true }];
+  if (term.stem.length >= MIN_STEM) {
+    out.push({ prefix: stemPrefix(term.stem), accept: (t) => cachedStem(t) === term.stem });
+    for (const alias of Object.hasOwn(aliases, term.stem) ? aliases[term.stem] : []) {
+      out.push({ prefix: alias, accept: (t) => t === alias });
+    }
+  }
+  return out;
+}
+
+export class RecordFinder {
+  private manifest?: Promise<SearchManifest | undefined>;
+  private readonly files = new Map<number, Promise<TermFile>>();
+
+  constructor(private readonly load: LoadText, readonly collection: string) {}
+
+  /** The manifest, or undefined when this collection has no published index. */
+  loadManifest(): Promise<SearchManifest | undefined> {
+    this.manifest ??= this.load(searchManifestFile(this.collection)).then((text) => (text === undefined ? undefined : JSON.parse(text)));
+    return this.manifest;
+  }
+
+  /** Positions of matching records; undefined when the query has no words to narrow by (all records match). */
+  async find(search: string): Promise<number[] | undefined> {
+    const manifest = await this.loadManifest();
+    if (!manifest) throw new Error(`No search index for ${this.collection}`);
+    const terms = parseQuery(search);
+    if (terms.length === 0) return undefined;
+    const plans = terms.map((term) => lookups(term, manifest.stemAliases));
+    const fileNumbers = new Set(plans.flat().flatMap((lookup) => filesFor(manifest.termFiles, lookup.prefix)));
+    const files = new Map(await Promise.all([...fileNumbers].map(async (n) => [n, await this.termFile(n)] as const)));
+
+    // stamp[p] = how many query terms in a row record p has matched so far.
+    const stamp = new Uint16Array(manifest.records);
+    plans.forEach((plan, k) => {
+      for (const { prefix, accept } of plan) {
+        for (const n of filesFor(manifest.termFiles, prefix)) {
+          const { terms: names, postings } = files.get(n)!;
+          for (let i = lowerBound(names, prefix); i < names.length && names[i].startsWith(prefix); i++) {
+            if (accept(names[i])) decodePostings(postings[i], (p) => { if (stamp[p] === k) stamp[p] = k + 1; });
+          }
+        }
+      }
+    });
+    const found: number[] = [];
+    for (let p = 0; p < stamp.length; p++) if (stamp[p] === plans.length) found.push(p);
+    return found;
+  }
+
+  private termFile(n: number): Promise<TermFile> {
+    let file = this.files.get(n);
+    if (!file) {
+      file = this.load(searchTermFile(this.collection, n)).then((text) => {
+        if (text === undefined) throw new Error(`Missing ${searchTermFile(this.collection, n)}`);
+        return parseTermFile(text);
+      });
+      this.files.set(n, file);
+    }
+    return file;
+  }
+}
+
+/** The term files that may hold terms starting with `prefix`. */
+function filesFor(firstTerms: readonly string[], prefix: string): number[] {
+  if (firstTerms.length === 0) return [];
+  const first = Math.max(0, lowerBound(firstTerms, prefix + "\u0000") - 1);
+  const end = lowerBound(firstTerms, prefix + "\uffff");
+  const out: number[] = [];
+  for (let n = first; n < Math.max(end, first + 1); n++) out.push(n);
+  return out;
+}
+

@@ -1,0 +1,44 @@
+/**
+ * The catalogue shim: an ES module any web page can import to ask a copy of
+ * this site what the service would answer, search and fields included.
+ *
+ *   import { request } from "https://<site>/assets/catalogue-shim.js";
+ *   const { status, data, text } = await request("https://<site>/", "/api/videos",
+ *     { search: "ocean", fields: "title,uuid", format: "xml" });
+ *
+ * `data` is the answer as JSON carries it; `text` is the body in the asked
+ * format (json when none is given). Files are fetched from `base` (the site
+ * root, absolute or relative to the page); Lunr and the index are loaded only
+ * when a search is made, and kept for the next one.
+ */
+import type { Json } from "../../core/catalogue/resource.ts";
+import { contentType } from "../../core/formats/formats.ts";
+import { PublishedApi } from "../../core/query/answer.ts";
+import { httpLoader } from "../../core/query/http-loader.ts";
+import { SITE } from "./site.ts";
+
+export interface RequestParams {
+  search?: string | null;
+  fields?: string | null;
+  format?: string | null;
+}
+
+export interface ShimAnswer {
+  status: number;
+  contentType: string;
+  data: Json;
+  text: string;
+}
+
+const apis = new Map<string, PublishedApi>();
+
+export async function request(base: string, path: string, params: RequestParams = {}): Promise<ShimAnswer> {
+  const root = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
+  let api = apis.get(root.href);
+  if (!api) {
+    api = new PublishedApi(httpLoader((url) => fetch(url), root), SITE);
+    apis.set(root.href, api);
+  }
+  const answer = await api.answer({ path, ...params });
+  return { status: answer.status, contentType: contentType(answer.format), data: answer.data, text: answer.text };
+}

@@ -1,0 +1,89 @@
+/**
+ * The API's HTTP behaviour in front of the static files, written against web
+ * standard Request/Response only, so the same code runs as the Netlify Edge
+ * Function (functions/api.ts) and inside the local server (build-scripts/runtime/server/).
+ *
+ * In Django REST Framework's order: the content type is negotiated first (an
+ * unknown `format` is a 404, an unsatisfiable Accept a 406, both in the default
+ * format); an address with no view is a 404; OPTIONS answers the view's
+ * metadata; methods other than GET, HEAD and OPTIONS are a 405; GET and HEAD
+ * are served from the pre-rendered file of the negotiated format. Every answer
+ * carries Allow, Vary: Accept and the shared API headers; error bodies are
+ * DRF's, rendered by the negotiated format's renderer.
+ *
+ * Which uuids exist is not shipped with the function: the file of the resource
+ * is asked for through `next`, and its 404 becomes the API's 404.
+ */
+import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
+import { methodNotAllowedView, notAcceptableView, notFoundView } from "../../core/formats/errors.ts";
+import { contentType, DEFAULT_FORMAT, formatByName, type Format } from "../../core/formats/formats.ts";
+import type { DocumentView, RenderContext } from "../../core/formats/views.ts";
+import { ALLOW, API_HEADERS } from "../../core/routes/api-headers.ts";
+import { negotiate } from "../../core/negotiation/negotiate.ts";
+import { answerQuery, wantsQuery } from "./answer-query.ts";
+import { resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
+import { metadataView } from "../../core/formats/metadata.ts";
+
+/** Passes a request on to the static site: Netlify's `context.next`, or the local engine. */
+export type Next = (request: Request) => Promise<Response>;
+
+const SAFE_METHODS = ["GET", "HEAD"];
+
+export async function handleApiRequest(request: Request, next: Next): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname;
+  const context: RenderContext = { config: resolveSiteConfig({ BASE_URL: url.origin }) };
+  const resolved = resolveApiPath(path);
+  const negotiation = resolved?.fixedFormat
+    ? { status: 200 as const, format: resolved.fixedFormat }
+    : negotiate(url.searchParams, request.headers.get("accept"));
+  if (negotiation.status !== 200) {
+    const error = negotiation.status === 404 ? notFoundView(path) : notAcceptableView(path);
+    return rendered(request, DEFAULT_FORMAT, error, context);
+  }
+  const format = formatByName(negotiation.format.name) ?? DEFAULT_FORMAT;
+  if (!resolved) return rendered(request, format, notFoundView(path), context);
+  const { route } = resolved;
+  if (request.method === "OPTIONS") {
+    if (route.view === "instance" && !(await fileExists(request, route, format, next))) {
+      return rendered(request, format, notFoundView(path), context);
+    }
+    return rendered(request, format, metadataView(route, path), context);
+  }
+  if (!SAFE_METHODS.includes(request.method)) return rendered(request, format, methodNotAllowedView(path, request.method), context);
+  return answerDocument(request, route, format, next, context);
+}
+
+/**
+ * The one place a GET or HEAD of the root, a list or a resource is answered:
+ * the pre-rendered file of the negotiated format; with a search or a choice of
+ * fields, the answer made from the published search files (answer-query.ts).
+ */
+async function answerDocument(request: Request, route: ApiRoute, format: Format, next: Next, context: RenderContext): Promise<Response> {
+  if (wantsQuery(route, new URL(request.url).searchParams)) {
+    const answer = await answerQuery(request, route, format, next, context.config);
+    return new Response(request.method === "HEAD" ? null : answer.text, { status: answer.status, headers: apiHeaders(format) });
+  }
+  const file = `/${routeFile(route, format.extension)}`;
+  const upstream = await next(new Request(new URL(file, request.url), { method: request.method, headers: request.headers }));
+  if (upstream.status === 404) return rendered(request, format, notFoundView(new URL(request.url).pathname), context);
+  const headers = new Headers(upstream.headers);
+  for (const [name, value] of Object.entries(apiHeaders(format))) headers.set(name, value);
+  headers.set("Content-Location", file);
+  return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
+}
+
+async function fileExists(request: Request, route: ApiRoute, format: Format, next: Next): Promise<boolean> {
+  const upstream = await next(new Request(new URL(`/${routeFile(route, format.extension)}`, request.url), { method: "HEAD" }));
+  await upstream.body?.cancel();
+  return upstream.ok;
+}
+
+const apiHeaders = (format: Format): Record<string, string> => ({ ...API_HEADERS, Allow: ALLOW, "Content-Type": contentType(format) });
+
+/** A view rendered by a format: errors with their status, metadata with 200. */
+function rendered(request: Request, format: Format, view: DocumentView, context: RenderContext): Response {
+  const status = view.kind === "error" ? view.status : 200;
+  const body = request.method === "HEAD" ? null : format.renderer.document(view, context);
+  return new Response(body, { status, headers: apiHeaders(format) });
+}

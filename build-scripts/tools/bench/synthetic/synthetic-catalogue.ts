@@ -1,0 +1,170 @@
+/**
+ * A synthetic catalogue for the benchmark: lessons, units (which reference
+ * lessons) and videos in the content format of content/<collection>/*.json,
+ * valid against build-scripts/schemas/. Deterministic per seed. Pure: yields
+ * records one by one; the caller writes them.
+ */
+import { recordKeys, type JsonObject } from "../../../core/catalogue/resource.ts";
+import { slugify, timestamp } from "../../new/new-record.ts";
+import type { ResourceKind } from "../../../core/catalogue/collections.ts";
+import { description, note, overview, shortSentence, title } from "./prose.ts";
+import { Random } from "./random.ts";
+
+export interface SyntheticOptions {
+  readonly videos: number;
+  readonly units: number;
+  /** Lessons the units draw from (each unit lists 2–6). */
+  readonly lessons: number;
+  readonly seed: number;
+}
+
+export interface SyntheticRecord {
+  readonly collection: "lessons" | "units" | "videos";
+  /** File name without the extension, unique in its collection. */
+  readonly name: string;
+  readonly record: JsonObject;
+}
+
+/** The sizes the benchmark uses for `resources` in total: 85 % videos, 10 % units, 5 % lessons. */
+export function sizeMix(resources: number, seed: number): SyntheticOptions {
+  const units = Math.round(resources * 0.1);
+  const lessons = Math.max(units > 0 ? 1 : 0, Math.round(resources * 0.05));
+  return { videos: resources - units - lessons, units, lessons, seed };
+}
+
+const SUBJECTS = [
+  "Biology > Ecology", "Biology > Marine Biology", "Biology > Zoology", "Biology > Botany", "Biology > Genetics",
+  "Earth Science > Climatology", "Earth Science > Geology", "Earth Science > Glaciology", "Earth Science > Hydrology",
+  "Earth Science > Meteorology", "Earth Science > Oceanography", "Earth Science > Volcanology", "Geography",
+  "Geography > Cartography", "Geography > Human Geography", "Geography > Physical Geography", "Geography > Urban Geography",
+  "Social Studies > Ancient Civilizations", "Social Studies > Archaeology", "Social Studies > Civics",
+  "Social Studies > Economics", "Social Studies > World History", "Social Studies > U.S. History", "Anthropology",
+  "Conservation", "Engineering", "Health", "Mathematics > Measurement", "Physics", "Storytelling", "Space Science > Astronomy",
+];
+const ROLES = ["Writer", "Producer", "Editor", "Expert Reviewer", "Educator Reviewer", "Narrator", "Animator", "Videographer", "Director", "Cartographer", "Photographer", "Illustrator", "Translator"];
+const FIRST = ["Amara", "Owen", "Ingrid", "Lucía", "Kenji", "Fatima", "Mateo", "Zoë", "Nikos", "Priya", "Sven", "Chloé", "Tomasz", "Aiyana", "Jonas", "Mei", "Olu", "Björn", "Hana", "Diego", "Élodie", "Kwame", "Sofia", "Ravi", "Noah", "Leilani", "Marek", "Yusuf", "Ana", "Caroline"];
+const LAST = ["Pritchard", "Halvorsen", "Fernández", "Tanaka", "Okafor", "Nguyen", "Papadakis", "Mbeki", "Andreou", "Bergström", "Kowalski", "Sharma", "Dubois", "Mikkelsen", "Castillo", "Marsh", "Baptiste", "Osei", "Ivanova", "Haddad", "García", "O'Connor", "Müller", "Silva", "Yamamoto", "Begay", "Novak", "Rossi", "Kim", "Hughes"];
+const AFFILIATIONS = ["Lincoln Middle School", "Desert Vista Middle School", "Institute of Classical Studies", "University of Bergen", "Coastal Research Center", "Riverside High School", "Museum of Natural History", "Polar Science Institute"];
+const HTML_SHARE = { videos: 0.35, lessons: 0.8, units: 1 } as const;
+const DAY_MS = 86_400_000;
+const START_MS = Date.UTC(2010, 0, 1);
+
+const gradeLabel = (grade: number) =>
+  grade === 0 ? "Kindergarten" : grade === 13 ? "Higher Education" : `${grade}${grade === 1 ? "st" : grade === 2 ? "nd" : grade === 3 ? "rd" : "th"} Grade`;
+
+function audience(random: Random): { appropriate_for: string[]; grades: string[] } {
+  const from = random.int(0, 12);
+  const to = Math.min(13, from + random.int(0, 6));
+  const grades = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  return { appropriate_for: ["Educator", ...grades.map(gradeLabel)], grades: grades.map(String) };
+}
+
+function credits(random: Random): JsonObject {
+  const out: JsonObject = {};
+  for (const role of random.sample(ROLES, random.int(1, 4))) {
+    out[role] = Array.from({ length: random.int(1, 2) }, () => {
+      const name = `${random.pick(FIRST)} ${random.pick(LAST)}`;
+      return role.endsWith("Reviewer") ? `${name}, ${random.pick(AFFILIATIONS)}` : name;
+    });
+  }
+  return out;
+}
+
+/** Created and modified dates between 2010 and 2020, modified not before created. */
+function dates(random: Random, kind: ResourceKind): { create_date: string; modified_date: string } {
+  const created = START_MS + random.int(0, 3650) * DAY_MS + random.int(0, DAY_MS / 1000 - 1) * 1000;
+  const modified = created + random.int(0, 1500) * DAY_MS + random.int(0, DAY_MS / 1000 - 1) * 1000;
+  // In the kind's precision, as `npm run new` writes them: units' microseconds are drawn.
+  const format = (ms: number) => timestamp(kind, ms * 1000 + (kind === "unit" ? random.int(0, 999_999) : 0));
+  return { create_date: format(created), modified_date: format(modified) };
+}
+
+function common(random: Random, position: number, htmlPrefix: string) {
+  const recordTitle = title(random);
+  const name = `${slugify(recordTitle)}-${position}`;
+  return {
+    name,
+    title: recordTitle,
+    head: {
+      position,
+      uuid: random.uuid(),
+      html_path: `${htmlPrefix}/${name}/`,
+    },
+  };
+}
+
+/** The fields every kind of record has; `ordered` puts them in place. */
+function sharedFields(random: Random, kind: ResourceKind): JsonObject {
+  return {
+    credits: credits(random),
+    ...audience(random),
+    geologic_time: null,
+    subjects: random.sample(SUBJECTS, random.int(1, 3)),
+    eras: [],
+    ...dates(random, kind),
+    versions: {},
+  };
+}
+
+function lesson(random: Random, position: number): SyntheticRecord {
+  const { name, title: recordTitle, head } = common(random, position, "education/lesson");
+  const record: JsonObject = {
+    ...head,
+    title: recordTitle,
+    description: description(random, HTML_SHARE.lessons),
+    ...sharedFields(random, "generic"),
+  };
+  return { collection: "lessons", name, record: ordered(record, recordKeys("generic")) };
+}
+
+function unit(random: Random, position: number, lessonUuids: readonly string[]): SyntheticRecord {
+  const { name, title: recordTitle, head } = common(random, position, "education/unit");
+  const record: JsonObject = {
+    ...head,
+    title: recordTitle,
+    subtitle: random.chance(0.5) ? "" : shortSentence(random),
+    description: description(random, HTML_SHARE.units),
+    key_image: `https://media.example.org/images/${name}.jpg`,
+    overview: overview(random),
+    ...sharedFields(random, "unit"),
+    lessons: random.sample(lessonUuids, Math.min(lessonUuids.length, random.int(2, 6))),
+  };
+  if (random.chance(0.3)) (record.credits as JsonObject).Other = note(random);
+  return { collection: "units", name, record: ordered(record, recordKeys("unit")) };
+}
+
+function video(random: Random, position: number): SyntheticRecord {
+  const { name, title: recordTitle, head } = common(random, position, "media");
+  const videoId = String(10_000 + position);
+  const minutes = random.chance(0.03) ? random.int(60, 95) : random.int(1, 25);
+  const record: JsonObject = {
+    ...head,
+    video_id: videoId,
+    formats: {},
+    title: recordTitle,
+    length: `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}:${String(random.int(0, 59)).padStart(2, "0")}`,
+    description: description(random, HTML_SHARE.videos),
+    content: random.chance(0.05) ? "" : `https://player.example.com/embed/${videoId}`,
+    relevant_start: null,
+    relevant_end: null,
+    ...sharedFields(random, "video"),
+  };
+  return { collection: "videos", name, record: ordered(record, recordKeys("video")) };
+}
+
+// Source records keep the key order of the sample records in content/.
+
+const ordered = (record: JsonObject, order: readonly string[]): JsonObject => Object.fromEntries(order.map((key) => [key, record[key]]));
+
+/** Every record: lessons first (units reference them), then units, then videos. */
+export function* syntheticCatalogue(options: SyntheticOptions): Generator<SyntheticRecord> {
+  const random = new Random(options.seed);
+  const lessonUuids: string[] = [];
+  for (let i = 1; i <= options.lessons; i++) {
+    const made = lesson(random, i);
+    lessonUuids.push(made.record.uuid as string);
+    yield made;
+  }
+  for (let i = 1; i <= options.units; i++) yield unit(random, i, lessonUuids);
+  for (let i = 1; i <= options.videos; i++) yield video(random, i);
+}

@@ -1,0 +1,28 @@
+/**
+ * npm run build: validate the content, let Eleventy build the site into a
+ * staging folder, then swap it in for _site/ (env OUTPUT_DIR changes it).
+ * Content errors are listed (file, JSON pointer, expected, found), the
+ * previous output stays as it was, and the command exits non-zero, so a
+ * Netlify deploy of invalid content fails and the live site stays.
+ */
+import { summary } from "../../build/build-report.ts";
+import { ContentError } from "../../build/prepare.ts";
+import { runBuild } from "../../build/run-build.ts";
+import { outputDir } from "../../core/catalogue/site-config.ts";
+
+const outDir = outputDir(process.env);
+
+try {
+  console.log(`Validating content and building ${outDir}/ …`);
+  const { build, stats, seconds } = await runBuild(outDir, {
+    progress: (collection, done, total) => console.log(`  ${collection}: ${done} / ${total}`),
+  });
+  console.log(summary(build, stats, seconds, outDir));
+} catch (error) {
+  if (error instanceof ContentError) {
+    console.error(`${error.message}\n\nNothing was written; ${outDir}/ is unchanged.`);
+  } else {
+    console.error(error);
+  }
+  process.exitCode = 1;
+}

@@ -1,0 +1,62 @@
+/**
+ * npm run dev: build, serve the site with live reload (Eleventy's dev
+ * server) and keep it up to date. A save in content/ rewrites only what
+ * depends on the record (build-scripts/tools/dev/); a change to templates/,
+ * build-scripts/ or .eleventy.ts restarts the builder for a full build.
+ * PORT (default 8080) sets the port; OUTPUT_DIR (default _site) the folder.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import EleventyDevServer from "@11ty/eleventy-dev-server";
+import { watchFolders } from "../dev/watch-folders.ts";
+import { outputDir } from "../../core/catalogue/site-config.ts";
+
+const projectDir = process.cwd();
+const outDir = outputDir(process.env);
+const port = Number(process.env.PORT || 8080);
+const WORKER = path.join(import.meta.dirname, "../dev/dev-worker.ts");
+
+const server = EleventyDevServer.getServer("catalogue", outDir, {
+  port, liveReload: true, domDiff: false,
+  logger: { info: console.log, log: console.log, error: console.error },
+});
+let serving = false;
+let worker: ChildProcess | undefined;
+
+function startWorker(): void {
+  const child = fork(WORKER, [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+  child.on("message", async () => {
+    if (!serving) {
+      serving = true;
+      await server.serve(port);
+    }
+    server.reload();
+  });
+  child.on("exit", (code, signal) => {
+    if (worker === child && signal === null) console.error(`The builder stopped (exit ${code}); save a file to restart it.`);
+    if (worker === child) worker = undefined;
+  });
+  worker = child;
+}
+
+function restartWorker(): void {
+  const old = worker;
+  worker = undefined;
+  old?.kill();
+  startWorker();
+}
+
+startWorker();
+const stopWatching = watchFolders(["templates", "build-scripts", ".eleventy.ts"].map((p) => path.join(projectDir, p)), (paths) => {
+  console.log(`${[...paths].map((p) => path.relative(projectDir, p)).join(", ")} changed: full rebuild.`);
+  restartWorker();
+}, 100);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    stopWatching();
+    worker?.kill();
+    await server.close();
+    process.exit(0);
+  });
+}

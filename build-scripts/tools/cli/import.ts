@@ -1,0 +1,79 @@
+/**
+ * npm run import -- <file-or-dir> [--out <content-dir>] [--replace]
+ *
+ * Reads API dumps named <collection>.json (a file, or every such file in a
+ * folder) and writes one record per resource into <content-dir>/<collection>/.
+ * BASE_URL and SITE_URL must be those of the dump. Nothing is written unless
+ * every dump converts cleanly. A collection folder that already holds records
+ * is left alone unless --replace is given (which empties it first).
+ */
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { findCollection } from "../../core/catalogue/collections.ts";
+import { loadSiteConfig } from "../../build/load/load-config.ts";
+import { dumpToRecords, type ImportedRecord } from "../import/dump-to-records.ts";
+import { schemaValidators } from "../../build/cache/cached-validators.ts";
+import { shownPath } from "../../build/load/read-sources.ts";
+import { formatProblems, type Problem } from "../../build/validate/problems.ts";
+import { schemaPathFrom } from "../../build/load/schema-path.ts";
+
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { out: { type: "string" }, replace: { type: "boolean", default: false } },
+});
+if (positionals.length !== 1) {
+  console.error("usage: npm run import -- <dump.json | folder of <collection>.json dumps> [--out <content-dir>] [--replace]");
+  process.exit(2);
+}
+
+const projectDir = process.cwd();
+const config = loadSiteConfig(projectDir);
+const outDir = path.resolve(projectDir, values.out ?? config.contentDir);
+const input = path.resolve(positionals[0]);
+const dumpFiles = (await stat(input)).isDirectory()
+  ? (await readdir(input)).filter((n) => n.endsWith(".json")).sort().map((n) => path.join(input, n))
+  : [input];
+
+const problems: Problem[] = [];
+const plan: { collection: string; records: ImportedRecord[] }[] = [];
+for (const dumpFile of dumpFiles) {
+  const shown = shownPath(projectDir, dumpFile);
+  const name = path.basename(dumpFile, ".json");
+  const collection = findCollection(name);
+  if (!collection) {
+    problems.push({ file: shown, pointer: "", severity: "error", expected: "a dump named <collection>.json after one of the 31 collections", found: `"${name}"` });
+    continue;
+  }
+  let dump: unknown;
+  try {
+    dump = JSON.parse(await readFile(dumpFile, "utf8"));
+  } catch (error) {
+    problems.push({ file: shown, pointer: "", severity: "error", expected: "a JSON document", found: `invalid JSON: ${(error as Error).message}` });
+    continue;
+  }
+  const schemaRef = schemaPathFrom(path.join(outDir, name), collection.kind);
+  const result = dumpToRecords(collection, dump, config, shown, schemaRef, await schemaValidators());
+  problems.push(...result.problems);
+  const folder = path.join(outDir, name);
+  const existing = await readdir(folder).catch(() => [] as string[]);
+  if (existing.some((n) => n.endsWith(".json")) && !values.replace) {
+    problems.push({ file: shownPath(projectDir, folder), pointer: "", severity: "error", expected: "an empty collection folder (or --replace to empty it)", found: `${existing.length} file(s) already there` });
+  }
+  plan.push({ collection: name, records: result.records });
+}
+
+if (problems.length) {
+  console.error(`${formatProblems(problems)}\n\nNothing was written.`);
+  process.exit(1);
+}
+for (const { collection, records } of plan) {
+  const folder = path.join(outDir, collection);
+  if (values.replace) await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  for (const { fileName, record } of records) {
+    await writeFile(path.join(folder, fileName), `${JSON.stringify(record, null, 2)}\n`);
+  }
+  console.log(`${collection}: ${records.length} record(s) → ${shownPath(projectDir, folder) || "."}/`);
+}

@@ -1,0 +1,25 @@
+/**
+ * `npm run netlify:config`: rewrites the generated part of netlify.toml from
+ * the format table. `--check` only reports whether the file is up to date
+ * (exit code 1 if not), for CI.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { withGeneratedBlock } from "../../build/netlify/netlify-toml.ts";
+
+const file = path.resolve(import.meta.dirname, "../../../netlify.toml");
+const current = readFileSync(file, "utf8");
+const next = withGeneratedBlock(current);
+
+if (process.argv.includes("--check")) {
+  if (next !== current) {
+    console.error("netlify.toml is out of date with the format table: run `npm run netlify:config`.");
+    process.exit(1);
+  }
+  console.log("netlify.toml is up to date.");
+} else if (next === current) {
+  console.log("netlify.toml is already up to date.");
+} else {
+  writeFileSync(file, next);
+  console.log("Rewrote the generated rules of netlify.toml.");
+}

@@ -1,0 +1,61 @@
+/**
+ * npm run new -- <collection> [--title "…"]: writes a new record at the end
+ * of the collection's list and prints its path. The fields to fill in are
+ * empty; `npm run validate` names them until they are filled in.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { COLLECTIONS, findCollection } from "../../core/catalogue/collections.ts";
+import { isJsonObject } from "../../core/catalogue/resource.ts";
+import { loadSiteConfig } from "../../build/load/load-config.ts";
+import { newRecord, slugify } from "../new/new-record.ts";
+import { FILL_IN } from "../../build/validate/fill-in.ts";
+import { schemaPathFrom } from "../../build/load/schema-path.ts";
+
+const USAGE = 'usage: npm run new -- <collection> [--title "…"]';
+
+const { values, positionals } = parseArgs({ options: { title: { type: "string", default: "" } }, allowPositionals: true });
+const collection = findCollection(positionals[0] ?? "");
+if (!collection || positionals.length !== 1) {
+  const given = positionals[0] ? `"${positionals[0]}" is not a collection. ` : "";
+  console.error(`${USAGE}\n${given}Collections: ${COLLECTIONS.map((c) => c.name).join(", ")}`);
+  process.exit(1);
+}
+
+const projectDir = process.cwd();
+const folder = path.resolve(projectDir, loadSiteConfig(projectDir).contentDir, collection.name);
+await mkdir(folder, { recursive: true });
+const existing = await readExisting(folder);
+const uuid = crypto.randomUUID();
+const slug = freeSlug(folder, slugify(values.title) || uuid);
+const file = path.join(folder, `${slug}.json`);
+const schemaRef = schemaPathFrom(folder, collection.kind);
+const nowMicros = Math.round((performance.timeOrigin + performance.now()) * 1000);
+const record = newRecord({ collection, title: values.title, uuid, nowMicros, existing, schemaRef, slug });
+await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { flag: "wx" });
+
+console.log(path.relative(projectDir, file));
+const todo = FILL_IN[collection.kind].filter((field) => record[field] === "");
+console.error(`Fill in: ${todo.join(", ")} (and the lists: credits, subjects, grades, …); then npm run validate.`);
+
+/** The collection's records as far as they parse (a broken file is validate's business, not ours). */
+async function readExisting(dir: string): Promise<Record<string, unknown>[]> {
+  const names = (await readdir(dir)).filter((n) => n.endsWith(".json"));
+  const parsed = await Promise.all(names.map(async (n) => {
+    try {
+      return JSON.parse(await readFile(path.join(dir, n), "utf8")) as unknown;
+    } catch {
+      return undefined;
+    }
+  }));
+  return parsed.filter(isJsonObject);
+}
+
+/** The slug, or slug-2, slug-3, … if a record already has that file name. */
+function freeSlug(dir: string, slug: string): string {
+  let candidate = slug;
+  for (let n = 2; existsSync(path.join(dir, `${candidate}.json`)); n++) candidate = `${slug}-${n}`;
+  return candidate;
+}
