@@ -2,7 +2,7 @@
 import type { PreparedBuild } from "../build-scripts/build/prepare.ts";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { escapeHtml } from "../build-scripts/core/formats/html-escape.ts";
-import { DATA_MEDIA_TYPES, displayName, inWords } from "../build-scripts/core/formats/media-types.ts";
+import { DATA_FORMATS, displayName, inWords } from "../build-scripts/core/formats/format-table.ts";
 import { listFile, rootFile } from "../build-scripts/core/routes/output-tree.ts";
 
 export const data = { permalink: "index.html", eleventyExcludeFromCollections: true };
@@ -25,7 +25,7 @@ export function render({ build }: { build: PreparedBuild }): string {
 <main class="container">
 <h1>Educational content catalogue</h1>
 <p>A read-only API. Start at the <a href="api/index.html">API root</a>; every view is also available as
-${inWords(DATA_MEDIA_TYPES.map((type) => `<a href="${rootFile(type.extension)}">${displayName(type)}</a>`))}.</p>
+${inWords(DATA_FORMATS.map((type) => `<a href="${rootFile(type.extension)}">${displayName(type)}</a>`))}.</p>
 <p>API address: <code>${escapeHtml(build.config.baseUrl)}/api/</code></p>
 <h2>Collections</h2>
 <ul class="collections">

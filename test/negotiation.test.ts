@@ -1,11 +1,11 @@
 /** Given a request's query and Accept header, content negotiation picks this format (or this error). */
 import { describe, expect, it } from "vitest";
-import { MEDIA_TYPES } from "../build-scripts/core/formats/media-types.ts";
+import { FORMAT_TABLE } from "../build-scripts/core/formats/format-table.ts";
 import { parseAccept } from "../build-scripts/core/negotiation/accept-header.ts";
 import { negotiate } from "../build-scripts/core/negotiation/negotiate.ts";
 
 const choose = (query: string, accept: string | null = null) => {
-  const result = negotiate(new URLSearchParams(query), accept);
+  const result = negotiate(FORMAT_TABLE, new URLSearchParams(query), accept);
   return result.status === 200 ? result.format.name : result.status;
 };
 
@@ -43,7 +43,7 @@ describe("negotiate", () => {
   });
 
   it("every format of the table can be chosen by name, by accept parameter and by header", () => {
-    for (const f of MEDIA_TYPES) {
+    for (const f of FORMAT_TABLE) {
       expect(choose(`format=${f.name}`)).toBe(f.name);
       expect(choose(`accept=${encodeURIComponent(f.mediaType)}`)).toBe(f.name);
       expect(choose("", f.mediaType)).toBe(f.name);
@@ -51,10 +51,10 @@ describe("negotiate", () => {
   });
 
   it("says how the format was chosen", () => {
-    expect(negotiate(new URLSearchParams("format=json"), null)).toMatchObject({ by: "format" });
-    expect(negotiate(new URLSearchParams("accept=application/json"), null)).toMatchObject({ by: "accept" });
-    expect(negotiate(new URLSearchParams(""), "application/json")).toMatchObject({ by: "header" });
-    expect(negotiate(new URLSearchParams(""), null)).toMatchObject({ by: "default" });
+    expect(negotiate(FORMAT_TABLE, new URLSearchParams("format=json"), null)).toMatchObject({ by: "format" });
+    expect(negotiate(FORMAT_TABLE, new URLSearchParams("accept=application/json"), null)).toMatchObject({ by: "accept" });
+    expect(negotiate(FORMAT_TABLE, new URLSearchParams(""), "application/json")).toMatchObject({ by: "header" });
+    expect(negotiate(FORMAT_TABLE, new URLSearchParams(""), null)).toMatchObject({ by: "default" });
   });
 });
 

@@ -4,15 +4,22 @@
  */
 import { describe, expect, it } from "vitest";
 import { searchManifestFile, searchTermFile } from "../build-scripts/core/routes/output-tree.ts";
-import { buildSearchIndex, recordTerms, SearchIndexBuilder, searchIndexOfTerms } from "../build-scripts/core/search/build-index.ts";
+import { SearchIndexBuilder } from "../build-scripts/core/search/build-index.ts";
+import { textTerms } from "../build-scripts/core/search/search-fields.ts";
 import { TermNumbers } from "../build-scripts/core/search/term-numbers.ts";
 import { addIndexTerms } from "../build-scripts/core/search/words.ts";
 import { RecordFinder } from "../build-scripts/core/search/find-records.ts";
 import { decodePostings, encodePostings } from "../build-scripts/core/search/postings.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
 
+function indexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileChars: number) {
+  const builder = new SearchIndexBuilder();
+  for (const terms of termsPerRecord) builder.add(terms);
+  return builder.finish(termFileChars);
+}
+
 function published(texts: readonly (readonly string[])[], termFileChars: number) {
-  const index = buildSearchIndex(texts, termFileChars);
+  const index = indexOfTerms(texts.map(textTerms), termFileChars);
   const files = new Map([[searchManifestFile("videos"), JSON.stringify(index.manifest)]]);
   index.termFiles.forEach((text, n) => files.set(searchTermFile("videos", n), text));
   const read: string[] = [];
@@ -68,7 +75,7 @@ describe("the search index", () => {
 
   it("comes out the same from terms numbered by two render threads as from the terms themselves", async () => {
     const videos = (await indexedLists()).find((l) => l.collection.name === "videos")!;
-    const termsPerRecord = videos.texts.map(recordTerms);
+    const termsPerRecord = videos.texts.map(textTerms);
     // Records go to the threads in turn; each thread numbers the terms it meets, and its table grows from its replies.
     const threads = [new TermNumbers(), new TermNumbers()];
     const tables = [{ terms: [] as string[] }, { terms: [] as string[] }];
@@ -82,7 +89,7 @@ describe("the search index", () => {
       expect(Array.from(found, (k) => tables[n].terms[k])).toEqual(terms);
       numbered.addNumbered(found, tables[n]);
     });
-    expect(numbered.finish(500)).toEqual(searchIndexOfTerms(termsPerRecord, 500));
+    expect(numbered.finish(500)).toEqual(indexOfTerms(termsPerRecord, 500));
   });
 
   it("matches a word with the same stem both ways: 'pony' and 'ponies'", async () => {

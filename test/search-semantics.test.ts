@@ -1,13 +1,12 @@
 /**
  * `search`: given the sample catalogue and a query, these are the records the
- * user gets (the rules of the README's "Search and field selection").
+ * user gets (the rules of docs/search.md).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
-import { SEARCH_FIELDS } from "../build-scripts/core/search/search-fields.ts";
+import { SEARCH_FIELDS, textTerms } from "../build-scripts/core/search/search-fields.ts";
 import { plainText } from "../build-scripts/core/search/plain-text.ts";
 import { fold } from "../build-scripts/core/search/words.ts";
-import { recordTerms } from "../build-scripts/core/search/build-index.ts";
 import lunr from "lunr";
 import { drfMatchesAtWordStart } from "./helpers/drf-search-filter.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
@@ -105,7 +104,7 @@ describe("search", () => {
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     for (let n = 0; n < 2000; n++) {
       const text = Array.from({ length: 1 + Math.floor(random() * 12) }, () => pieces[Math.floor(random() * pieces.length)]).join(random() < 0.5 ? "" : " ");
-      const terms = recordTerms([text]);
+      const terms = textTerms([text]);
       for (const token of lunr.tokenizer(fold(text))) {
         const word = token.toString().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
         if (word !== "") expect(terms, JSON.stringify(text)).toContain(word);

@@ -3,9 +3,9 @@ import { prepareBuild } from "../../build-scripts/build/prepare.ts";
 import { COLLECTIONS, type Collection } from "../../build-scripts/core/catalogue/collections.ts";
 import { toResource, type JsonObject } from "../../build-scripts/core/catalogue/resource.ts";
 import { searchManifestFile, searchTermFile } from "../../build-scripts/core/routes/output-tree.ts";
-import { buildSearchIndex } from "../../build-scripts/core/search/build-index.ts";
+import { SearchIndexBuilder } from "../../build-scripts/core/search/build-index.ts";
 import { RecordFinder } from "../../build-scripts/core/search/find-records.ts";
-import { searchTexts } from "../../build-scripts/core/search/search-fields.ts";
+import { searchTexts, textTerms } from "../../build-scripts/core/search/search-fields.ts";
 import { PROJECT_DIR } from "./build-site.ts";
 
 export interface IndexedList {
@@ -23,7 +23,9 @@ export async function indexedLists(): Promise<IndexedList[]> {
   return COLLECTIONS.filter((c) => (catalogue.lists.get(c.name) ?? []).length > 0).map((collection) => {
     const resources = catalogue.lists.get(collection.name)!.map(({ record }) => toResource(collection, record, config));
     const texts = resources.map((r) => searchTexts(collection.kind, r));
-    const index = buildSearchIndex(texts);
+    const builder = new SearchIndexBuilder();
+    for (const text of texts) builder.add(textTerms(text));
+    const index = builder.finish();
     const files = new Map([[searchManifestFile(collection.name), JSON.stringify(index.manifest)]]);
     index.termFiles.forEach((text, n) => files.set(searchTermFile(collection.name, n), text));
     const finder = new RecordFinder(async (file) => files.get(file), collection.name);

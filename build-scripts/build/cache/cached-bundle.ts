@@ -2,8 +2,8 @@
  * An esbuild bundle, kept in node_modules/.cache/bundles/ between builds with
  * a hash of everything it was made from (esbuild's version, the options, the
  * content of every input file), and made again when any of it changed.
- * Reading and hashing the inputs takes a few milliseconds; making a bundle
- * starts esbuild's process, about 0.1 s. Used for the render threads' code
+ * Reading and hashing the inputs is cheap; making a bundle starts esbuild's
+ * process, which is not (docs/performance.md). Used for the render threads' code
  * and the browser's scripts, which change only with the code.
  */
 import { buildSync, version as esbuildVersion, type BuildOptions } from "esbuild";

@@ -2,9 +2,9 @@
  * The record schemas' validators for a build. ajv's standalone code of them
  * is kept in the code cache with a hash of ajv's version, its options, the
  * schemas and the code that compiles them: a build whose schemas did not
- * change runs that code and never loads ajv, whose 80-odd modules (loaded
- * through tsx) and compiling took about 0.13 s of every build's start
- * (README, Performance).
+ * change runs that code and never loads ajv, whose many modules (loaded
+ * through tsx) and compiling were a noticeable part of every build's start
+ * (docs/performance.md).
  */
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";

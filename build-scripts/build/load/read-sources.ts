@@ -18,7 +18,7 @@ export async function readSources(projectDir: string, contentDir: string): Promi
   return folders.flatMap((folder) => {
     const dir = path.join(root, folder.name);
     const names = readdirSync(dir).filter((n) => n.endsWith(".json") && !isHidden(n)).sort();
-    // The folder is named once, not each file (sourceName's path.relative per file costs 25 ms at 10,000).
+    // The folder is named once, not each file: path.relative per file is costly at catalogue scale.
     const shownDir = shownPath(projectDir, dir);
     const separator = shownDir === dir ? path.sep : "/"; // a folder outside the project keeps its own path
     return names.map((name) => ({ file: `${shownDir}${separator}${name}`, collection: folder.name, text: readFileSync(path.join(dir, name), "utf8") }));

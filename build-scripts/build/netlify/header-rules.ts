@@ -3,7 +3,7 @@
  * type's Content-Type (`.xliff` has no built-in one) and the API's shared
  * headers. Netlify matches them against the request's path.
  */
-import { contentType, FORMATS } from "../../core/formats/formats.ts";
+import { contentType, FORMAT_TABLE } from "../../core/formats/format-table.ts";
 import { API_HEADERS } from "../../core/routes/api-headers.ts";
 
 export interface HeaderRule {
@@ -13,7 +13,7 @@ export interface HeaderRule {
 
 export function headerRules(): HeaderRule[] {
   return [
-    ...FORMATS.map((format) => ({ for: `/*.${format.extension}`, values: { "Content-Type": contentType(format) } })),
+    ...FORMAT_TABLE.map((format) => ({ for: `/*.${format.extension}`, values: { "Content-Type": contentType(format) } })),
     { for: "/api/*", values: API_HEADERS },
   ];
 }

@@ -9,7 +9,7 @@
  * url-encoded request; other parameters do not stop a match; a trailing slash
  * matches too; keys and values are case-sensitive; the first match wins.
  */
-import { FORMATS } from "../../core/formats/formats.ts";
+import { FORMAT_TABLE, type FormatInfo } from "../../core/formats/format-table.ts";
 import { instanceFile, listFile, rootFile } from "../../core/routes/output-tree.ts";
 
 export interface RedirectRule {
@@ -29,14 +29,14 @@ const ROUTES: readonly { from: string; file: (extension: string) => string }[] =
 
 /** The query parameters that choose a format, as the spec lists them. */
 export const FORMAT_PARAMETERS = [
-  { key: "format", value: (f: (typeof FORMATS)[number]) => f.name },
-  { key: "accept", value: (f: (typeof FORMATS)[number]) => f.mediaType },
+  { key: "format", value: (f: FormatInfo) => f.name },
+  { key: "accept", value: (f: FormatInfo) => f.mediaType },
 ] as const;
 
 export function redirectRules(): RedirectRule[] {
   return ROUTES.flatMap((route) =>
     FORMAT_PARAMETERS.flatMap((param) =>
-      FORMATS.map((format) => ({
+      FORMAT_TABLE.map((format) => ({
         from: route.from,
         to: `/${route.file(format.extension)}`,
         status: 200 as const,

@@ -4,7 +4,7 @@
  * memory stays flat however big the catalogue is; each chunk goes to the
  * thread with the least work queued, and results are handed over in order.
  * Rendering is most of the build's work: two threads use both cores of the
- * machine it is measured on (README, Performance).
+ * machine it is measured on (docs/performance.md).
  */
 import type { Collection } from "../../core/catalogue/collections.ts";
 import type { SourceRecord } from "../../core/catalogue/resource.ts";

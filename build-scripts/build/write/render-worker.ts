@@ -8,7 +8,7 @@
 import { parentPort } from "node:worker_threads";
 import { findCollection } from "../../core/catalogue/collections.ts";
 import { FORMATS, JSON_ITEM } from "../../core/formats/formats.ts";
-import { addResourceTerms } from "../../core/search/build-index.ts";
+import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
 import { TermNumbers } from "../../core/search/term-numbers.ts";
 import type { RenderReply, RenderTask } from "./render-messages.ts";
 import { FileWriter } from "./file-writer.ts";
@@ -46,8 +46,8 @@ class EntryBytes {
 
 /**
  * Per format, the bytes of the last task's entries, and a quarter more: the
- * next task's buffers start that big, so they seldom grow (doubling from
- * 64 kB cost 30-40 ms of copying per thread at 10,000 resources).
+ * next task's buffers start that big, so they seldom grow (growing copies
+ * what a buffer holds).
  */
 const SMALLEST_ENTRY_BUFFER = 64 * 1024;
 const expectedBytes = FORMATS.map(() => SMALLEST_ENTRY_BUFFER);
@@ -75,7 +75,7 @@ function render(task: RenderTask): RenderReply {
     if (task.keepItems) items.push(rendered.items);
     jsonItems.push(rendered.items[JSON_ITEM]);
     termNumbers.nextRecord();
-    addResourceTerms(collection, rendered.resource, termNumbers);
+    addTextTerms(searchTexts(collection.kind, rendered.resource), termNumbers);
     termEnds[i] = termNumbers.found.length;
   }
   writeRecordFiles(writer, collection, task.start, jsonItems);

@@ -5,7 +5,7 @@
  *
  * Node 20 cannot run TypeScript, and a worker does not inherit tsx's loader:
  * registering tsx in each worker starts one more loader thread per worker,
- * measured at about 0.3 s of CPU and 0.15 s of delay per worker. So the
+ * costly in CPU and in delay (docs/performance.md). So the
  * module is bundled with esbuild (the compiler tsx itself uses) into one
  * CommonJS script, and the worker runs that. The bundle is cached between
  * builds, so the thread starts at once and boots while this thread checks the

@@ -8,17 +8,15 @@
  * entries, to its collection's list (page) files, which are streamed, and
  * builds the search indexes.
  * Eleventy writes the few site pages; these ~4 × N files are written here
- * because an Eleventy page per file costs time and memory per page (README,
- * Performance).
+ * because an Eleventy page per file costs time and memory per page (docs/performance.md).
  */
 import type { Catalogue } from "../../core/catalogue/catalogue.ts";
 import { COLLECTIONS, type Collection } from "../../core/catalogue/collections.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
-import { paginate } from "../../core/formats/renderer.ts";
-import { listView, type Page, type RenderContext } from "../../core/formats/views.ts";
-import { listPageFile } from "../../core/routes/output-tree.ts";
-import { FileWriter, type StreamedFile } from "./file-writer.ts";
+import { listView, type RenderContext } from "../../core/formats/views.ts";
+import { FileWriter } from "./file-writer.ts";
+import { ListFiles } from "./list-files.ts";
 import { recordTermNumbers, renderRecords, type RenderJob, type TakeChunk } from "./render-threads.ts";
 import { writeSearchIndex } from "./write-search-files.ts";
 import { SearchIndexBuilder } from "../../core/search/build-index.ts";
@@ -46,7 +44,7 @@ export interface WriteOptions {
 /** The collection whose files are being written: its lists in every format, its search index, and (for watch mode) its entries' terms. */
 interface Current {
   readonly job: RenderJob;
-  readonly lists: PagedList[];
+  readonly lists: ListFiles[];
   readonly index: SearchIndexBuilder;
   readonly terms: (readonly string[])[];
 }
@@ -96,68 +94,7 @@ export async function writeApiTree(catalogue: Catalogue, config: SiteConfig, out
 }
 
 /** A collection's lists, one per format (in the order of FORMATS), ready for `total` items. */
-function collectionLists(writer: FileWriter, collection: Collection, total: number, context: RenderContext): PagedList[] {
+function collectionLists(writer: FileWriter, collection: Collection, total: number, context: RenderContext): ListFiles[] {
   const view = listView(collection, total);
-  return FORMATS.map((format) => new PagedList(writer, format.extension, format.renderer, view, context, total));
-}
-
-/** One format's list of a collection, written page by page as entries arrive. */
-class PagedList {
-  private readonly pages: Page[];
-  private pageIndex = 0;
-  private indexInPage = 0;
-  private file?: StreamedFile;
-
-  constructor(
-    private readonly writer: FileWriter,
-    private readonly extension: string,
-    private readonly renderer: (typeof FORMATS)[number]["renderer"],
-    private readonly view: ReturnType<typeof listView>,
-    private readonly context: RenderContext,
-    total: number,
-  ) {
-    this.pages = paginate(total, renderer.pageSize);
-  }
-
-  private get page(): Page {
-    return this.pages[this.pageIndex];
-  }
-
-  private open(): StreamedFile {
-    if (!this.file) {
-      this.file = this.writer.stream(listPageFile(this.view.collection.name, this.page.number, this.extension));
-      this.file.append(this.renderer.listHead(this.view, this.page, this.context));
-    }
-    return this.file;
-  }
-
-  /** `count` entries, already rendered (as UTF-8), all on the current page. */
-  addEntries(entries: Uint8Array, count: number): void {
-    if (count === 0) return;
-    if (this.indexInPage + count > this.page.count) throw new Error(`${count} entries do not fit on page ${this.page.number} of ${this.view.collection.name}'s ${this.extension} list.`);
-    this.open().appendBytes(entries);
-    this.indexInPage += count;
-    if (this.indexInPage === this.page.count && this.pageIndex < this.pages.length - 1) {
-      this.closePage();
-      this.pageIndex += 1;
-      this.indexInPage = 0;
-    }
-  }
-
-  private closePage(): void {
-    const file = this.open();
-    file.append(this.renderer.listTail(this.view, this.page, this.context));
-    file.close();
-    this.file = undefined;
-  }
-
-  close(): void {
-    this.closePage();
-  }
-
-  /** Close the file being written without finishing it (the build failed). */
-  abandon(): void {
-    this.file?.discard();
-    this.file = undefined;
-  }
+  return FORMATS.map((format) => new ListFiles(writer, format, view, context, total));
 }

@@ -6,7 +6,7 @@
  */
 import type { Collection } from "../../core/catalogue/collections.ts";
 import { searchManifestFile, searchRecordsFile, searchTermFile } from "../../core/routes/output-tree.ts";
-import { RECORDS_PER_FILE, searchIndexOfTerms, type SearchIndex } from "../../core/search/build-index.ts";
+import { RECORDS_PER_FILE, SearchIndexBuilder, type SearchIndex } from "../../core/search/build-index.ts";
 import type { FileWriter } from "./file-writer.ts";
 
 /** The record files holding list entries start…, from their JSON items; `start` begins a file. */
@@ -34,7 +34,9 @@ export interface KnownSearch {
 
 /** Rewrite one list's search files after a change; returns the files it has now (written or left as they are). */
 export function rewriteCollectionSearch(writer: FileWriter, collection: Collection, known: KnownSearch): string[] {
-  const files = writeSearchIndex(writer, collection, searchIndexOfTerms(known.terms));
+  const index = new SearchIndexBuilder();
+  for (const terms of known.terms) index.add(terms);
+  const files = writeSearchIndex(writer, collection, index.finish());
   const total = known.jsonItems.length;
   for (let n = 0; n * RECORDS_PER_FILE < total; n++) files.push(searchRecordsFile(collection.name, n));
   const first = Math.floor(known.from / RECORDS_PER_FILE) * RECORDS_PER_FILE;

@@ -1,22 +1,19 @@
 /**
- * The one table of formats: each content type of media-types.ts with its
- * renderer. Everything that needs to know about formats (the build,
- * netlify.toml's rules and headers, content negotiation, the edge function,
- * the browser shim) reads this table. Adding a format means adding a row
- * there and a renderer here; the compiler insists on both.
+ * The one table of formats: each row of format-table.ts with its renderer.
+ * Everything that needs to know about formats (the build, netlify.toml's rules
+ * and headers, content negotiation, the edge function, the browser shim)
+ * reads this table or its renderer-free view. Adding a format means adding a
+ * row there and a renderer here; the compiler insists on both.
  */
+import { FORMAT_TABLE, type FormatInfo, type FormatName } from "./format-table.ts";
 import { htmlRenderer } from "./html.ts";
 import { jsonRenderer } from "./json.ts";
-import { MEDIA_TYPES, type FormatName } from "./media-types.ts";
 import type { Renderer } from "./renderer.ts";
 import { xliffRenderer } from "./xliff.ts";
 import { xmlRenderer } from "./xml.ts";
 
-export interface Format {
-  readonly name: FormatName;
-  readonly mediaType: string;
-  readonly extension: string;
-  readonly charset: string;
+export interface Format extends FormatInfo {
+  /** Serializes views in this format (one object per format, as DRF's renderers). */
   readonly renderer: Renderer;
 }
 
@@ -27,14 +24,7 @@ const RENDERERS: Record<FormatName, Renderer> = {
   xliff: xliffRenderer,
 };
 
-export const FORMATS: readonly Format[] = MEDIA_TYPES.map((type) => ({ ...type, renderer: RENDERERS[type.name] }));
-
-export const DEFAULT_FORMAT = FORMATS[0];
+export const FORMATS: readonly Format[] = FORMAT_TABLE.map((row) => ({ ...row, renderer: RENDERERS[row.name] }));
 
 /** Where a resource's JSON item sits among its items (in the order of FORMATS): the search's record files reuse it. */
 export const JSON_ITEM = FORMATS.findIndex((f) => f.name === "json");
-
-export const formatByName = (name: string) => FORMATS.find((f) => f.name === name);
-
-/** The Content-Type header value of a format. */
-export const contentType = (format: { mediaType: string; charset: string }) => `${format.mediaType}; charset=${format.charset}`;

@@ -9,13 +9,14 @@
  * Lists are paged in the HTML view only: the data formats carry the whole list.
  */
 import { FIELD_ORDER, type Json } from "../catalogue/resource.ts";
-import { DATA_MEDIA_TYPES, displayName, inWords } from "./media-types.ts";
+import { DATA_FORMATS, displayName, inWords } from "./format-table.ts";
 import type { Collection } from "../catalogue/collections.ts";
 import { ALLOW } from "../routes/api-headers.ts";
 import { escapeAttribute, escapeHtml } from "./html-escape.ts";
 import type { Renderer } from "./renderer.ts";
 import { listName, ROOT_NAME, type DocumentView, type Download, type ListView, type Page, type RenderContext } from "./views.ts";
-import { depthOf, fileOfApiUrl, instanceFile, LIST_VIEW_SCRIPT, listFile, listPageFile, rootFile } from "../routes/output-tree.ts";
+import { fileOfApiUrl } from "../routes/api-path.ts";
+import { depthOf, instanceFile, LIST_VIEW_SCRIPT, listFile, listPageFile, rootFile } from "../routes/output-tree.ts";
 
 export const HTML_PAGE_SIZE = 100;
 const INDENT = "    ";
@@ -87,7 +88,7 @@ function pageHead(frame: Frame): string {
   const crumbs = frame.crumbs
     .map((c) => (c.href ? `<li><a href="${escapeAttribute(c.href)}">${escapeHtml(c.name)}</a></li>` : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`))
     .join("");
-  const formatLinks = DATA_MEDIA_TYPES
+  const formatLinks = DATA_FORMATS
     .map((f) => `<a class="format" href="${escapeAttribute(frame.alternates(f.extension))}" type="${f.mediaType}">${f.name}</a>`)
     .join(" ");
   return `<!DOCTYPE html>
@@ -114,7 +115,7 @@ ${frame.before ?? ""}<div class="request-info"><pre class="request"><b>${frame.m
 </span>`;
 }
 
-const FOOTER = `<footer class="footer">A read-only catalogue API. Every view is also available as ${inWords(DATA_MEDIA_TYPES.map(displayName))}.</footer>`;
+const FOOTER = `<footer class="footer">A read-only catalogue API. Every view is also available as ${inWords(DATA_FORMATS.map(displayName))}.</footer>`;
 
 const pageTail = (after = "") => `</pre></div>
 ${after}</main>
@@ -189,8 +190,8 @@ function downloadHtml(download: Download): string {
 
 /**
  * Items are rendered one level deep, as list entries; a lone resource drops
- * that indentation. (Split and join: V8's replaceAll of a string took four
- * times as long, 45 against 12 ms for 3,000 items.)
+ * that indentation. (Split and join: V8's replaceAll of a string is several
+ * times slower.)
  */
 const dedent = (item: string) => item.split(`\n${INDENT}`).join("\n");
 

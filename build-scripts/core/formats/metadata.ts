@@ -3,7 +3,7 @@
  * the view's name ("Api Root", "Video List", "Video Instance"), a
  * description, the media types it renders and those it would parse. Pure.
  */
-import { MEDIA_TYPES } from "./media-types.ts";
+import { FORMAT_TABLE } from "./format-table.ts";
 import { instanceName, listName, ROOT_NAME, type MetadataView } from "./views.ts";
 import type { ApiRoute } from "../routes/api-path.ts";
 
@@ -27,6 +27,6 @@ export function metadataView(route: ApiRoute, path: string): MetadataView {
     kind: "metadata",
     name,
     path,
-    data: { name, description, renders: MEDIA_TYPES.map((f) => f.mediaType), parses: PARSES },
+    data: { name, description, renders: FORMAT_TABLE.map((f) => f.mediaType), parses: PARSES },
   };
 }

@@ -14,29 +14,30 @@
  * the Accept header): that is what Netlify's rules can do without the edge,
  * so both hosts agree. Pure: no Node APIs.
  */
-import { DEFAULT_MEDIA_TYPE, MEDIA_TYPES, mediaTypeByName, type MediaType } from "../formats/media-types.ts";
+import { formatNamed, type FormatInfo } from "../formats/format-table.ts";
 import { parseAccept, rangeMatches, type MediaRange } from "./accept-header.ts";
 
-export type Negotiation =
-  | { readonly status: 200; readonly format: MediaType; readonly by: "format" | "accept" | "header" | "default" }
+export type Negotiation<T extends FormatInfo> =
+  | { readonly status: 200; readonly format: T; readonly by: "format" | "accept" | "header" | "default" }
   | { readonly status: 404 | 406; readonly reason: string };
 
-export function negotiate(query: URLSearchParams, acceptHeader: string | null): Negotiation {
+/** `formats`: the table (or the formats with their renderers); the answer is one of them, the first by default. */
+export function negotiate<T extends FormatInfo>(formats: readonly T[], query: URLSearchParams, acceptHeader: string | null): Negotiation<T> {
   const formatName = query.get("format");
   if (formatName) {
-    const format = mediaTypeByName(formatName);
+    const format = formatNamed(formats, formatName);
     if (!format) return { status: 404, reason: `Unknown format "${formatName}".` };
     return { status: 200, format, by: "format" };
   }
   const acceptParam = query.get("accept");
-  if (acceptParam) return byAccept(acceptParam, "accept");
-  if (acceptHeader && acceptHeader.trim() !== "") return byAccept(acceptHeader, "header");
-  return { status: 200, format: DEFAULT_MEDIA_TYPE, by: "default" };
+  if (acceptParam) return byAccept(formats, acceptParam, "accept");
+  if (acceptHeader && acceptHeader.trim() !== "") return byAccept(formats, acceptHeader, "header");
+  return { status: 200, format: formats[0], by: "default" };
 }
 
-function byAccept(accept: string, by: "accept" | "header"): Negotiation {
+function byAccept<T extends FormatInfo>(formats: readonly T[], accept: string, by: "accept" | "header"): Negotiation<T> {
   const ranges = parseAccept(accept);
-  const ranked = MEDIA_TYPES.map((format, order) => ({ format, order, range: mostSpecificRange(ranges, format.mediaType) }))
+  const ranked = formats.map((format, order) => ({ format, order, range: mostSpecificRange(ranges, format.mediaType) }))
     .filter((c): c is typeof c & { range: MediaRange } => c.range !== undefined && c.range.q > 0)
     .sort((a, b) => b.range.q - a.range.q || b.range.precedence - a.range.precedence || a.order - b.order);
   if (ranked.length === 0) return { status: 406, reason: `No format satisfies "${accept}".` };

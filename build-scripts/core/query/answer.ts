@@ -10,22 +10,28 @@
  * are imported only when a search is made.
  */
 import type { Json, JsonObject } from "../catalogue/resource.ts";
-import { findCollection, type Collection } from "../catalogue/collections.ts";
+import type { Collection } from "../catalogue/collections.ts";
 import type { SiteConfig } from "../catalogue/site-config.ts";
 import { parseFields, selectFields } from "./fields.ts";
 import { notFoundView } from "../formats/errors.ts";
-import { formatByName, type Format } from "../formats/formats.ts";
+import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
+import { FORMATS, type Format } from "../formats/formats.ts";
 import { renderList } from "../formats/renderer.ts";
 import { instanceView, listView, rootView, type RenderContext } from "../formats/views.ts";
+import { resolveApiPath, type ApiRoute } from "../routes/api-path.ts";
 import { instanceFile, listFile, rootFile, searchRecordsFile } from "../routes/output-tree.ts";
 import type { LoadText, RecordFinder } from "../search/find-records.ts";
 
-export interface ApiRequest {
-  /** /api/, /api/<collection> or /api/<collection>/<uuid> */
-  readonly path: string;
+/** What narrows an answer: the `search` and `fields` query parameters. */
+export interface QueryParams {
   readonly search?: string | null;
   readonly fields?: string | null;
-  /** A format name of the format table (api, json, xml, xliff); json when absent. */
+}
+
+export interface ApiRequest extends QueryParams {
+  /** /api/, /api/<collection> or /api/<collection>/<uuid> (or a file of the output tree) */
+  readonly path: string;
+  /** A format name of the format table (api, json, xml, xliff); when absent, the path's file extension, else json. */
   readonly format?: string | null;
 }
 
@@ -40,7 +46,7 @@ export interface Answer {
 
 export type SiteAddresses = Pick<SiteConfig, "baseUrl" | "siteUrl">;
 
-const JSON_FORMAT = formatByName("json")!;
+const JSON_FORMAT = formatNamed(FORMATS, "json")!;
 
 export class PublishedApi {
   private readonly finders = new Map<string, RecordFinder>();
@@ -50,26 +56,32 @@ export class PublishedApi {
     this.context = { config: { ...site, contentDir: "" } };
   }
 
+  /** A request by its path, as the shim's `request()` takes it. */
   async answer(request: ApiRequest): Promise<Answer> {
-    const format = request.format ? formatByName(request.format) : JSON_FORMAT;
-    const parts = request.path.replace(/^\/+|\/+$/g, "").split("/");
-    const collection = parts.length > 1 ? findCollection(parts[1]) : undefined;
-    if (!format || parts[0] !== "api" || parts.length > 3 || (parts.length > 1 && !collection)) {
-      return this.notFound(request.path, format ?? JSON_FORMAT);
-    }
+    const path = `/${request.path.replace(/^\/+/, "")}`;
+    const resolved = resolveApiPath(path);
+    const extension = resolved?.fixedExtension;
+    const format = request.format ? formatNamed(FORMATS, request.format) : extension ? formatWithExtension(FORMATS, extension) : JSON_FORMAT;
+    if (!format || !resolved) return this.notFound(path, format ?? JSON_FORMAT);
+    return this.answerRoute(resolved.route, format, request, path);
+  }
+
+  /** A view of the API in a format, narrowed by the query; `path` is what a 404 names. */
+  async answerRoute(route: ApiRoute, format: Format, query: QueryParams, path: string): Promise<Answer> {
     const { renderer } = format;
-    if (!collection) {
+    if (route.view === "root") {
       const root = await this.loadJson(rootFile("json"));
-      return root === undefined ? this.notFound(request.path, format) : this.ok(format, root, renderer.document(rootView(root as JsonObject), this.context));
+      return root === undefined ? this.notFound(path, format) : this.ok(format, root, renderer.document(rootView(root as JsonObject), this.context));
     }
-    const fields = parseFields(request.fields);
-    if (parts.length === 3) {
-      const resource = (await this.loadJson(instanceFile(collection.name, parts[2], "json"))) as JsonObject | undefined;
-      if (resource === undefined) return this.notFound(request.path, format);
+    const { collection } = route;
+    const fields = parseFields(query.fields);
+    if (route.view === "instance") {
+      const resource = (await this.loadJson(instanceFile(collection.name, route.uuid, "json"))) as JsonObject | undefined;
+      if (resource === undefined) return this.notFound(path, format);
       const selected = selectFields(resource, fields);
       return this.ok(format, selected, renderer.document(instanceView(collection, selected), this.context));
     }
-    const resources = (await this.listResources(collection, request.search?.trim() ?? "")).map((r) => selectFields(r, fields));
+    const resources = (await this.listResources(collection, query.search?.trim() ?? "")).map((r) => selectFields(r, fields));
     return this.ok(format, resources, renderList(renderer, listView(collection, resources.length), resources, this.context));
   }
 

@@ -24,24 +24,8 @@ export const MIRROR_ARCHIVE = "downloads/catalogue-mirror.zip";
 /** How many folders deep a file is below the site root ("api/index.html" → 1). */
 export const depthOf = (file: string) => file.split("/").length - 1;
 
-/**
- * The file (below the site root) that answers an API URL of this site in the
- * given extension, or undefined for a URL outside the API.
- * `{base}/api/videos?format=api` → api/videos/index.html
- */
-export function fileOfApiUrl(url: string, baseUrl: string, extension: string): string | undefined {
-  const prefix = `${baseUrl}/api`;
-  if (!url.startsWith(prefix)) return undefined;
-  const path = url.slice(prefix.length).split(/[?#]/)[0].replace(/^\/+|\/+$/g, "");
-  const parts = path === "" ? [] : path.split("/");
-  if (parts.length === 0) return rootFile(extension);
-  if (parts.length === 1) return listFile(parts[0], extension);
-  if (parts.length === 2) return instanceFile(parts[0], parts[1], extension);
-  return undefined;
-}
-
 /*
- * Files for search and field selection in the browser (see README, "Search and field selection"):
+ * Files for search and field selection in the browser (docs/search.md):
  *
  *   assets/catalogue-shim.js              the ES module any page can import
  *   search/<collection>/index.json        a list's search manifest

@@ -3,18 +3,15 @@
  * an inverted index (term → positions of the records holding it) sorted by
  * term and cut into files of about TERM_FILE_CHARS characters, in the manner
  * of Pagefind, so that a query loads only the files its words fall in.
- * Pure: the build writes what this returns (see write/write-search-files.ts).
+ * Pure: the build writes what this returns (build/write/write-search-files.ts).
  *
  * A term file is lines of `term postings` (a term never holds whitespace);
  * the manifest names each file's first term. Results are a set, not a
  * ranking, so no frequencies or positions are stored.
  */
-import type { Collection } from "../catalogue/collections.ts";
-import type { JsonObject } from "../catalogue/resource.ts";
 import { encodePostings } from "./postings.ts";
-import { searchTexts } from "./search-fields.ts";
 import type { TermTable } from "./term-numbers.ts";
-import { addIndexTerms, stem, type TermSink } from "./words.ts";
+import { stem } from "./words.ts";
 
 export const TERM_FILE_CHARS = 24_000;
 /** Records per records file: the slices of the list that a search fetches its matches from. */
@@ -42,38 +39,11 @@ export const stemPrefix = (stemmed: string) => stemmed.slice(0, -1);
 /** Stems this short are too vague to match by; their words still match as prefixes. */
 export const MIN_STEM = 3;
 
-/** `termFileChars`: the size term files are cut at (smaller in tests, to see the split at work). */
-export function buildSearchIndex(recordTexts: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {
-  return searchIndexOfTerms(recordTexts.map(recordTerms), termFileChars);
-}
-
-/** The terms a record is found by, from its searchable texts (the costly part of indexing; `npm run dev` keeps them). */
-export function recordTerms(texts: readonly string[]): string[] {
-  const terms = new Set<string>();
-  addRecordTerms(texts, terms);
-  return [...terms];
-}
-
-/** Add a record's terms to `terms`, a sink that keeps each record's a set (recordTerms's Set, or the build's TermNumbers). */
-const addRecordTerms = (texts: readonly string[], terms: TermSink) => {
-  for (const text of texts) addIndexTerms(text, terms);
-};
-
-/** The terms a resource is found by in its list's search. */
-export const resourceTerms = (collection: Collection, resource: JsonObject) => recordTerms(searchTexts(collection.kind, resource));
-
-export const addResourceTerms = (collection: Collection, resource: JsonObject, terms: TermSink) => addRecordTerms(searchTexts(collection.kind, resource), terms);
-
-/** The index from each record's terms (as recordTerms gives them), in list order. */
-export function searchIndexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileChars = TERM_FILE_CHARS): SearchIndex {
-  const builder = new SearchIndexBuilder();
-  for (const terms of termsPerRecord) builder.add(terms);
-  return builder.finish(termFileChars);
-}
-
 /**
- * An index built as its records arrive, in list order (the build adds each
- * chunk as it comes back from its threads, so little is left for the end).
+ * The one way to build a list's index: records are added as they arrive, in
+ * list order (the build adds each chunk as it comes back from its threads, so
+ * little is left for the end; `npm run dev` adds the terms it holds), and
+ * `finish` gives the manifest and term files.
  *
  * Each record's terms are kept as numbers in one growing typed array, and
  * sorted into posting lists at the end (a counting sort, stable, so each

@@ -2,9 +2,10 @@
  * Which fields a search looks in, per kind of resource, and the text it reads
  * from a resource: those fields' plain text (HTML stripped), arrays joined.
  */
-import type { ResourceKind } from "../catalogue/collections.ts";
+import type { Collection, ResourceKind } from "../catalogue/collections.ts";
 import type { Json, JsonObject } from "../catalogue/resource.ts";
 import { plainText } from "./plain-text.ts";
+import { addIndexTerms, type TermSink } from "./words.ts";
 
 export const SEARCH_FIELDS: Readonly<Record<ResourceKind, readonly string[]>> = {
   video: ["title", "description", "subjects"],
@@ -18,3 +19,18 @@ const fieldText = (value: Json | undefined): string =>
 /** The searchable text of each search field of a resource (or source record), in SEARCH_FIELDS order. */
 export const searchTexts = (kind: ResourceKind, resource: JsonObject): string[] =>
   SEARCH_FIELDS[kind].map((field) => fieldText(resource[field]));
+
+/** Add the terms some texts are found by to `into`: a Set, or the build's numbering of terms (TermNumbers). */
+export function addTextTerms(texts: readonly string[], into: TermSink): void {
+  for (const text of texts) addIndexTerms(text, into);
+}
+
+/** The terms some texts are found by, each once. */
+export function textTerms(texts: readonly string[]): string[] {
+  const terms = new Set<string>();
+  addTextTerms(texts, terms);
+  return [...terms];
+}
+
+/** The terms a resource is found by in its list's search. */
+export const resourceTerms = (collection: Collection, resource: JsonObject): string[] => textTerms(searchTexts(collection.kind, resource));

@@ -12,7 +12,7 @@
  * when a search is made, and kept for the next one.
  */
 import type { Json } from "../../core/catalogue/resource.ts";
-import { contentType } from "../../core/formats/formats.ts";
+import { contentType } from "../../core/formats/format-table.ts";
 import { PublishedApi } from "../../core/query/answer.ts";
 import { httpLoader } from "../../core/query/http-loader.ts";
 import { SITE } from "./site.ts";

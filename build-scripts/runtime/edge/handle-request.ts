@@ -1,7 +1,7 @@
 /**
  * The API's HTTP behaviour in front of the static files, written against web
  * standard Request/Response only, so the same code runs as the Netlify Edge
- * Function (functions/api.ts) and inside the local server (build-scripts/runtime/server/).
+ * Function (functions/api.ts) and inside the local server (runtime/server/).
  *
  * In Django REST Framework's order: the content type is negotiated first (an
  * unknown `format` is a 404, an unsatisfiable Accept a 406, both in the default
@@ -16,11 +16,13 @@
  */
 import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
 import { methodNotAllowedView, notAcceptableView, notFoundView } from "../../core/formats/errors.ts";
-import { contentType, DEFAULT_FORMAT, formatByName, type Format } from "../../core/formats/formats.ts";
+import { contentType, formatWithExtension } from "../../core/formats/format-table.ts";
+import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import type { DocumentView, RenderContext } from "../../core/formats/views.ts";
 import { ALLOW, API_HEADERS } from "../../core/routes/api-headers.ts";
 import { negotiate } from "../../core/negotiation/negotiate.ts";
-import { answerQuery, wantsQuery } from "./answer-query.ts";
+import { PublishedApi } from "../../core/query/answer.ts";
+import { httpLoader } from "../../core/query/http-loader.ts";
 import { resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
 import { metadataView } from "../../core/formats/metadata.ts";
 
@@ -33,15 +35,16 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
   const url = new URL(request.url);
   const path = url.pathname;
   const context: RenderContext = { config: resolveSiteConfig({ BASE_URL: url.origin }) };
-  const resolved = resolveApiPath(path);
-  const negotiation = resolved?.fixedFormat
-    ? { status: 200 as const, format: resolved.fixedFormat }
-    : negotiate(url.searchParams, request.headers.get("accept"));
+  const parsed = resolveApiPath(path);
+  const fixed = parsed?.fixedExtension === undefined ? undefined : formatWithExtension(FORMATS, parsed.fixedExtension);
+  // A file name whose extension is no format's names nothing of the API.
+  const resolved = parsed?.fixedExtension === undefined || fixed ? parsed : undefined;
+  const negotiation = fixed ? { status: 200 as const, format: fixed } : negotiate(FORMATS, url.searchParams, request.headers.get("accept"));
   if (negotiation.status !== 200) {
     const error = negotiation.status === 404 ? notFoundView(path) : notAcceptableView(path);
-    return rendered(request, DEFAULT_FORMAT, error, context);
+    return rendered(request, FORMATS[0], error, context);
   }
-  const format = formatByName(negotiation.format.name) ?? DEFAULT_FORMAT;
+  const { format } = negotiation;
   if (!resolved) return rendered(request, format, notFoundView(path), context);
   const { route } = resolved;
   if (request.method === "OPTIONS") {
@@ -57,11 +60,14 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
 /**
  * The one place a GET or HEAD of the root, a list or a resource is answered:
  * the pre-rendered file of the negotiated format; with a search or a choice of
- * fields, the answer made from the published search files (answer-query.ts).
+ * fields, the answer made from the published search files (core/query/answer.ts).
  */
 async function answerDocument(request: Request, route: ApiRoute, format: Format, next: Next, context: RenderContext): Promise<Response> {
-  if (wantsQuery(route, new URL(request.url).searchParams)) {
-    const answer = await answerQuery(request, route, format, next, context.config);
+  const params = new URL(request.url).searchParams;
+  if (wantsQuery(route, params)) {
+    const api = new PublishedApi(httpLoader((url) => next(new Request(url)), new URL("/", request.url)), context.config);
+    const query = { search: params.get("search"), fields: params.get("fields") };
+    const answer = await api.answerRoute(route, format, query, new URL(request.url).pathname);
     return new Response(request.method === "HEAD" ? null : answer.text, { status: answer.status, headers: apiHeaders(format) });
   }
   const file = `/${routeFile(route, format.extension)}`;
@@ -71,6 +77,12 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
   for (const [name, value] of Object.entries(apiHeaders(format))) headers.set(name, value);
   headers.set("Content-Location", file);
   return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
+}
+
+/** Whether a list or resource is asked with a search or fields, which the files alone do not hold. */
+function wantsQuery(route: ApiRoute, params: URLSearchParams): boolean {
+  if (route.view === "root") return false;
+  return (route.view === "list" && (params.get("search") ?? "").trim() !== "") || (params.get("fields") ?? "").trim() !== "";
 }
 
 async function fileExists(request: Request, route: ApiRoute, format: Format, next: Next): Promise<boolean> {

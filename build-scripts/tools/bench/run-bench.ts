@@ -43,8 +43,7 @@ function median(values: readonly number[]): number {
 const sync = () => execFileSync("sync");
 /**
  * `rm -rf`, like the `cp -r` it is measured against: `fs.promises.rm` keeps a
- * promise per file and reached 2.6 GB removing the 50,000-resource runs (1.2
- * million files); `rm` holds a few MB (and `fs.rmSync` 80 MB for 160,000 files).
+ * promise per file, gigabytes for the largest runs; `rm` holds a few MB.
  */
 const removeFolder = (dir: string) => execFileSync("rm", ["-rf", "--", dir]);
 

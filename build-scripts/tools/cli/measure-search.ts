@@ -1,7 +1,7 @@
 /**
  * npm run measure:search [site folder]: prints search's sizes and speed for a
  * built site (default _site/). Build a large catalogue first to see what
- * matters; see the README, "Search and field selection".
+ * matters; see docs/search.md.
  */
 import { measureSearch, type Bytes } from "../bench/search-size.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";

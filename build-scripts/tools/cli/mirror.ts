@@ -13,7 +13,7 @@ import { formatBytes, summary } from "../../build/build-report.ts";
 import { ContentError } from "../../build/prepare.ts";
 import { runBuild } from "../../build/run-build.ts";
 import { apiRootData } from "../../core/catalogue/api-root.ts";
-import { DEFAULT_FORMAT } from "../../core/formats/formats.ts";
+import { FORMATS } from "../../core/formats/formats.ts";
 import { rootView } from "../../core/formats/views.ts";
 import { MIRROR_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
 import { MIRROR_README, mirrorReadme } from "../../build/mirror/mirror-readme.ts";
@@ -44,7 +44,7 @@ try {
   });
   const size = formatBytes((await stat(archive)).size);
 
-  const html = DEFAULT_FORMAT;
+  const html = FORMATS[0];
   const download = { file: MIRROR_ARCHIVE, size, date: date.toISOString() };
   await writeFile(path.join(outDir, rootFile(html.extension)), html.renderer.document(rootView(apiRootData(build.config), download), { config: build.config }));
   console.log(`Wrote ${archive}: ${files} files, ${size}, in ${((performance.now() - started) / 1000).toFixed(2)} s; the API root's HTML view links it.`);

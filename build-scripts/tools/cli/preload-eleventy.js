@@ -4,8 +4,8 @@
  * loader thread. Eleventy 3 also registers a module resolver of its own as it
  * loads, which re-imports changed code in Eleventy's watch mode; on Node 20
  * (`module.register`) it runs on a loader thread of its own. These one-shot
- * builds never re-import code, and that thread costs about 0.1 s of start-up
- * (README, Performance), so Eleventy's own setting turns it off. Plain
+ * builds never re-import code, and that thread costs start-up time
+ * (docs/performance.md), so Eleventy's own setting turns it off. Plain
  * JavaScript: tsx is not registered yet.
  */
 process.env.ELEVENTY_SKIP_ESM_RESOLVER ??= "1";

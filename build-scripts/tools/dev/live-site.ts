@@ -14,17 +14,18 @@ import { findCollection, type Collection } from "../../core/catalogue/collection
 import type { PreparedBuild } from "../../build/prepare.ts";
 import { schemaValidators } from "../../build/cache/cached-validators.ts";
 import { FORMATS, JSON_ITEM } from "../../core/formats/formats.ts";
-import { paginate, renderPage } from "../../core/formats/renderer.ts";
+import { paginate } from "../../core/formats/renderer.ts";
 import { listView, type RenderContext } from "../../core/formats/views.ts";
-import { instanceFile, listPageFile, searchManifestFile } from "../../core/routes/output-tree.ts";
+import { instanceFile, searchManifestFile } from "../../core/routes/output-tree.ts";
 import type { Problem } from "../../build/validate/problems.ts";
 import { crossRecordProblems } from "../../build/validate/record-rules.ts";
 import { validateSource, type SourceFile } from "../../build/validate/validate-catalogue.ts";
 import type { ItemSink, TermsSink } from "../../build/write/write-api-tree.ts";
 import { writeResource } from "../../build/write/write-resource.ts";
 import { rewriteCollectionSearch } from "../../build/write/write-search-files.ts";
-import { resourceTerms } from "../../core/search/build-index.ts";
+import { resourceTerms } from "../../core/search/search-fields.ts";
 import { FileWriter } from "../../build/write/file-writer.ts";
+import { ListFiles } from "../../build/write/list-files.ts";
 import { render as renderHome } from "../../../templates/home.11ty.ts";
 
 /** A record file that changed: its new text, or undefined when it was deleted. */
@@ -202,14 +203,13 @@ export class LiveSite {
     const [from, to] = reach(touched, total);
     let removed = 0;
     for (const [f, format] of FORMATS.entries()) {
-      const pages = paginate(total, format.renderer.pageSize);
-      for (const page of pages) {
+      const list = new ListFiles(writer, format, view, this.context, total);
+      for (const page of list.pages) {
         if (page.start + page.count <= from || page.start > to) continue;
-        const items = live.items.slice(page.start, page.start + page.count).map((i) => i[f]);
-        writer.write(listPageFile(live.collection.name, page.number, format.extension), renderPage(format.renderer, view, page, items, this.context));
+        list.writePage(page, live.items.slice(page.start, page.start + page.count).map((i) => i[f]));
       }
-      for (let n = pages.length + 1; n <= paginate(touched.before, format.renderer.pageSize).length; n++) {
-        await rm(path.join(this.outDir, listPageFile(live.collection.name, n, format.extension)), { force: true });
+      for (let n = list.pages.length + 1; n <= paginate(touched.before, format.renderer.pageSize).length; n++) {
+        await rm(path.join(this.outDir, list.fileOf(n)), { force: true });
         removed += 1;
       }
     }
