@@ -1,7 +1,7 @@
 /**
  * Eleventy's configuration for the site's own pages: templates/ (the API root
  * in every format, the home page, the 404 page) and the stylesheet. The build
- * adds the catalogue through a plugin (build-scripts/build/eleventy-plugin.ts):
+ * adds the catalogue through a plugin (build-scripts/pipeline/eleventy-plugin.ts):
  * the lists, resources and search files are written beside these pages.
  */
 import type { UserConfig } from "@11ty/eleventy";

@@ -1,5 +1,5 @@
 /** The API root, once per format: api/index.html, api/index.json, api/index.xml, api/index.xliff. */
-import type { PreparedBuild } from "../build-scripts/build/prepare.ts";
+import type { PreparedBuild } from "../build-scripts/pipeline/prepare.ts";
 import { apiRootData } from "../build-scripts/core/catalogue/api-root.ts";
 import { FORMATS, type Format } from "../build-scripts/core/formats/formats.ts";
 import { rootView } from "../build-scripts/core/formats/views.ts";

@@ -1,5 +1,5 @@
 /** The site's front page: a pointer to the API root (and the first page of an offline mirror). */
-import type { PreparedBuild } from "../build-scripts/build/prepare.ts";
+import type { PreparedBuild } from "../build-scripts/pipeline/prepare.ts";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { escapeHtml } from "../build-scripts/core/formats/html-escape.ts";
 import { DATA_FORMATS, displayName, inWords } from "../build-scripts/core/formats/format-table.ts";

@@ -6,21 +6,26 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticCatalogue, sizeMix } from "../build-scripts/tools/bench/synthetic/synthetic-catalogue.ts";
-import { readSources } from "../build-scripts/build/load/read-sources.ts";
-import { validateSources } from "../build-scripts/build/validate/validate-catalogue.ts";
-import { compileSchemas } from "../build-scripts/build/validate/compile-schemas.ts";
+import { readSources } from "../build-scripts/pipeline/load/read-sources.ts";
+import { validateSources } from "../build-scripts/pipeline/validate/validate-catalogue.ts";
+import { compileSchemas } from "../build-scripts/pipeline/validate/compile-schemas.ts";
 import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
 
 const run = promisify(execFile);
 let temp: string;
 
 const generate = (out: string, seed: string) =>
-  run(TSX, ["build-scripts/tools/bench/generate-data.ts", "--videos", "60", "--units", "8", "--lessons", "5", "--seed", seed, "--out", out], { cwd: PROJECT_DIR });
+  run(
+    TSX,
+    ["build-scripts/tools/bench/generate-data.ts", "--videos", "60", "--units", "8", "--lessons", "5", "--seed", seed, "--out", out],
+    { cwd: PROJECT_DIR },
+  );
 
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const collection of await readdir(dir)) {
-    for (const name of await readdir(path.join(dir, collection))) files.set(`${collection}/${name}`, await readFile(path.join(dir, collection, name), "utf8"));
+    for (const name of await readdir(path.join(dir, collection)))
+      files.set(`${collection}/${name}`, await readFile(path.join(dir, collection, name), "utf8"));
   }
   return files;
 }
@@ -54,7 +59,11 @@ describe("npm run bench:data -- --videos 60 --units 8 --lessons 5 --seed 7", () 
 
 describe("synthetic text", () => {
   const records = [...syntheticCatalogue(sizeMix(400, 3))];
-  const wordsOf = (html: string) => html.replace(/<[^>]+>/g, "").split(/\s+/).filter(Boolean).length;
+  const wordsOf = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, "")
+      .split(/\s+/)
+      .filter(Boolean).length;
 
   it("has descriptions of 40–150 words, some of them HTML paragraphs joined by CRLF", () => {
     const descriptions = records.map((r) => r.record.description as string);
@@ -67,12 +76,18 @@ describe("synthetic text", () => {
   });
 
   it("gives units long overviews", () => {
-    for (const r of records.filter((r) => r.collection === "units")) expect(wordsOf(r.record.overview as string)).toBeGreaterThanOrEqual(300);
+    for (const r of records.filter((r) => r.collection === "units"))
+      expect(wordsOf(r.record.overview as string)).toBeGreaterThanOrEqual(300);
   });
 
   it("draws words with a Zipf-like distribution: a few very common, a long tail of rare ones", () => {
     const counts = new Map<string, number>();
-    for (const r of records) for (const w of (r.record.description as string).replace(/<[^>]+>/g, " ").toLowerCase().match(/[a-z]+/g) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const r of records)
+      for (const w of (r.record.description as string)
+        .replace(/<[^>]+>/g, " ")
+        .toLowerCase()
+        .match(/[a-z]+/g) ?? [])
+        counts.set(w, (counts.get(w) ?? 0) + 1);
     const sorted = [...counts.values()].sort((x, y) => y - x);
     const total = sorted.reduce((s, n) => s + n, 0);
     expect(counts.size).toBeGreaterThan(1500);

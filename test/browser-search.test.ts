@@ -41,7 +41,9 @@ afterAll(async () => {
 async function newPage(javaScriptEnabled = true): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
-  page.on("pageerror", (error) => { throw error; });
+  page.on("pageerror", (error) => {
+    throw error;
+  });
   return page;
 }
 

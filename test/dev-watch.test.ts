@@ -41,10 +41,12 @@ afterAll(async () => {
 /** Every output file with its modification time and text. */
 async function snapshot(): Promise<Map<string, string>> {
   const files = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile());
-  const entries = await Promise.all(files.map(async (d) => {
-    const file = path.join(d.parentPath, d.name);
-    return [path.relative(outDir, file), `${(await stat(file)).mtimeMs} ${await readFile(file, "utf8")}`] as const;
-  }));
+  const entries = await Promise.all(
+    files.map(async (d) => {
+      const file = path.join(d.parentPath, d.name);
+      return [path.relative(outDir, file), `${(await stat(file)).mtimeMs} ${await readFile(file, "utf8")}`] as const;
+    }),
+  );
   return new Map(entries);
 }
 
@@ -84,7 +86,10 @@ describe("npm run dev", () => {
     expect(searchFiles.filter((f) => /^xylographers /m.test(before.get(f)!))).toEqual([]);
 
     // What dev wrote is what a full build of the same content writes.
-    const fresh = await buildSite({ CONTENT_DIR: contentDir, BASE_URL: "https://api.example.test", SITE_URL: "https://education.example.org" }, path.join(dir, "fresh"));
+    const fresh = await buildSite(
+      { CONTENT_DIR: contentDir, BASE_URL: "https://api.example.test", SITE_URL: "https://education.example.org" },
+      path.join(dir, "fresh"),
+    );
     expect(fresh.code, fresh.stderr).toBe(0);
     for (const f of [...ownAndLists, ...searchFiles]) expect(after.get(f)!.replace(/^\S+ /, ""), f).toBe(await readOut(fresh, f));
   });
@@ -98,7 +103,9 @@ describe("npm run dev", () => {
       await page.goto(`http://localhost:${port}/${instanceFile("units", uuid, "html")}`);
       expect(await page.textContent("main")).not.toContain("Planets and Moons");
       await save(file, (r) => void (r.title = "Planets and Moons"));
-      await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("Planets and Moons"), undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("Planets and Moons"), undefined, {
+        timeout: 20_000,
+      });
     } finally {
       await browser.close();
     }

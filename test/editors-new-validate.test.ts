@@ -58,9 +58,27 @@ describe("npm run new -- <collection> --title …", () => {
     expect(record.$schema).toMatch(/build-scripts\/schemas\/videos\.schema\.json$/);
     // Every field of a video is there; the ones to fill in are empty.
     expect(Object.keys(record)).toEqual([
-      "$schema", "position", "uuid", "html_path", "video_id", "formats", "title", "length", "description", "content",
-      "credits", "appropriate_for", "geologic_time", "relevant_start", "relevant_end", "subjects", "grades", "eras",
-      "create_date", "modified_date", "versions",
+      "$schema",
+      "position",
+      "uuid",
+      "html_path",
+      "video_id",
+      "formats",
+      "title",
+      "length",
+      "description",
+      "content",
+      "credits",
+      "appropriate_for",
+      "geologic_time",
+      "relevant_start",
+      "relevant_end",
+      "subjects",
+      "grades",
+      "eras",
+      "create_date",
+      "modified_date",
+      "versions",
     ]);
     expect([record.video_id, record.length, record.description, record.credits, record.subjects]).toEqual(["", "", "", {}, []]);
   });
@@ -95,7 +113,7 @@ describe("npm run new -- <collection> --title …", () => {
     const first = await runCli("new.ts", ["photos", "--title", "Tides"], env());
     const second = await runCli("new.ts", ["photos", "--title", "Tides"], env());
     expect(second.stdout.trim()).toBe(first.stdout.trim().replace("tides.json", "tides-2.json"));
-    expect((await readRecord(second.stdout.trim())).position).toBe((await readRecord(first.stdout.trim())).position as number + 1);
+    expect((await readRecord(second.stdout.trim())).position).toBe(((await readRecord(first.stdout.trim())).position as number) + 1);
   });
 
   it("names the collections when given an unknown one", async () => {
@@ -106,7 +124,7 @@ describe("npm run new -- <collection> --title …", () => {
 });
 
 describe("the record schemas", () => {
-  // The build compiles them without checking them (build-scripts/build/validate/schema-check.ts); editors read them as they are.
+  // The build compiles them without checking them (build-scripts/pipeline/validate/schema-check.ts); editors read them as they are.
   it("are valid JSON Schema (draft-07), each of them", () => {
     const Ajv = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
     const ajv = new Ajv({ strict: false });
@@ -127,7 +145,9 @@ describe("npm run validate", () => {
     const { record, first } = await writeRecord("videos", "copy.json", (r) => void (r.position = 999));
     const checked = await runCli("validate.ts", [], env());
     expect(checked.code).toBe(1);
-    expect(checked.stderr).toContain(`content/videos/copy.json  /uuid\n    expected: a UUID no other record uses\n    found:    "${record.uuid}", already used by`);
+    expect(checked.stderr).toContain(
+      `content/videos/copy.json  /uuid\n    expected: a UUID no other record uses\n    found:    "${record.uuid}", already used by`,
+    );
     expect(checked.stderr).toContain(first);
     expect(checked.stderr).toContain("has 1 error(s): fix them and run npm run validate again.");
   });
@@ -137,24 +157,39 @@ describe("npm run validate", () => {
     await writeRecord("units", "odd.json", (r) => Object.assign(r, { uuid: crypto.randomUUID(), position: 999, lessons: [video.uuid] }));
     const checked = await runCli("validate.ts", [], env());
     expect(checked.code).toBe(1);
-    expect(checked.stderr).toContain(`content/units/odd.json  /lessons/0\n    expected: the UUID of a lesson\n    found:    "${video.uuid}", the UUID of`);
+    expect(checked.stderr).toContain(
+      `content/units/odd.json  /lessons/0\n    expected: the UUID of a lesson\n    found:    "${video.uuid}", the UUID of`,
+    );
   });
 
   it("fails on a date that does not parse and on a modified date before the created one", async () => {
-    await writeRecord("videos", "dates.json", (r) => Object.assign(r, { uuid: crypto.randomUUID(), position: 999, create_date: "2021-02-30T10:00:00Z" }));
-    await writeRecord("units", "dates.json", (r) => Object.assign(r, {
-      uuid: crypto.randomUUID(), position: 999, create_date: "2020-01-02T00:00:00.000000Z", modified_date: "2020-01-01T00:00:00.000000Z",
-    }));
+    await writeRecord("videos", "dates.json", (r) =>
+      Object.assign(r, { uuid: crypto.randomUUID(), position: 999, create_date: "2021-02-30T10:00:00Z" }),
+    );
+    await writeRecord("units", "dates.json", (r) =>
+      Object.assign(r, {
+        uuid: crypto.randomUUID(),
+        position: 999,
+        create_date: "2020-01-02T00:00:00.000000Z",
+        modified_date: "2020-01-01T00:00:00.000000Z",
+      }),
+    );
     const checked = await runCli("validate.ts", [], env());
     expect(checked.code).toBe(1);
-    expect(checked.stderr).toContain('content/videos/dates.json  /create_date\n    expected: a date that exists on the calendar\n    found:    string "2021-02-30T10:00:00Z"');
-    expect(checked.stderr).toContain("content/units/dates.json  /modified_date\n    expected: a date not before create_date (2020-01-02T00:00:00.000000Z)");
+    expect(checked.stderr).toContain(
+      'content/videos/dates.json  /create_date\n    expected: a date that exists on the calendar\n    found:    string "2021-02-30T10:00:00Z"',
+    );
+    expect(checked.stderr).toContain(
+      "content/units/dates.json  /modified_date\n    expected: a date not before create_date (2020-01-02T00:00:00.000000Z)",
+    );
   });
 
   it("fails on a broken file, telling where", async () => {
     await writeFile(path.join(contentDir, "videos", "broken.json"), '{\n  "title": "x",\n}\n');
     const checked = await runCli("validate.ts", [], env());
     expect(checked.code).toBe(1);
-    expect(checked.stderr).toMatch(/content\/videos\/broken\.json {2}\(whole file\)\n {4}expected: a JSON document\n {4}found: {4}invalid JSON at line 3, column 1/);
+    expect(checked.stderr).toMatch(
+      /content\/videos\/broken\.json {2}\(whole file\)\n {4}expected: a JSON document\n {4}found: {4}invalid JSON at line 3, column 1/,
+    );
   });
 });

@@ -37,9 +37,27 @@ describe("the JSON of a resource", () => {
   it("has the spec's video fields, in the spec's order", async () => {
     const video = JSON.parse(await readOut(build, `${CASES.video}/index.json`));
     expect(Object.keys(video)).toEqual([
-      "url", "html_url", "uuid", "video_id", "formats", "title", "length", "description", "content", "credits",
-      "appropriate_for", "geologic_time", "relevant_start", "relevant_end", "subjects", "grades", "eras",
-      "create_date", "modified_date", "content_type", "versions",
+      "url",
+      "html_url",
+      "uuid",
+      "video_id",
+      "formats",
+      "title",
+      "length",
+      "description",
+      "content",
+      "credits",
+      "appropriate_for",
+      "geologic_time",
+      "relevant_start",
+      "relevant_end",
+      "subjects",
+      "grades",
+      "eras",
+      "create_date",
+      "modified_date",
+      "content_type",
+      "versions",
     ]);
     expect(video.content_type).toBe("Video");
     expect(video.create_date).toBe("2015-03-11T17:05:02Z");
@@ -49,9 +67,25 @@ describe("the JSON of a resource", () => {
   it("has the spec's unit fields, in the spec's order, with lessons as API URLs", async () => {
     const unit = JSON.parse(await readOut(build, `${CASES.unit}/index.json`));
     expect(Object.keys(unit)).toEqual([
-      "url", "html_url", "uuid", "title", "subtitle", "description", "key_image", "overview", "credits",
-      "appropriate_for", "geologic_time", "subjects", "grades", "eras", "create_date", "modified_date", "lessons",
-      "content_type", "versions",
+      "url",
+      "html_url",
+      "uuid",
+      "title",
+      "subtitle",
+      "description",
+      "key_image",
+      "overview",
+      "credits",
+      "appropriate_for",
+      "geologic_time",
+      "subjects",
+      "grades",
+      "eras",
+      "create_date",
+      "modified_date",
+      "lessons",
+      "content_type",
+      "versions",
     ]);
     expect(unit.content_type).toBe("unit");
     expect(unit.create_date).toBe("2019-10-01T20:15:43.123456Z");

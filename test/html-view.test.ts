@@ -37,7 +37,9 @@ describe("the HTML view of a resource", () => {
   it("shows the request line, the status and the response headers", async () => {
     const html = await readOut(golden, VIDEO);
     expect(html).toContain("<b>GET</b> /api/videos/7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b");
-    expect(html).toMatch(/<b>HTTP 200 OK<\/b>\n<b>Allow:<\/b> GET, HEAD, OPTIONS\n<b>Content-Type:<\/b> application\/json\n<b>Vary:<\/b> Accept/);
+    expect(html).toMatch(
+      /<b>HTTP 200 OK<\/b>\n<b>Allow:<\/b> GET, HEAD, OPTIONS\n<b>Content-Type:<\/b> application\/json\n<b>Vary:<\/b> Accept/,
+    );
   });
 
   it("escapes everything that came from content", async () => {
@@ -52,13 +54,16 @@ describe("the HTML view of a resource", () => {
   it("links URLs: in-site ones relative to the site root (<base>), others absolute", async () => {
     const html = await readOut(golden, VIDEO);
     expect(html).toContain('<base href="../../../">');
-    expect(html).toContain('"<a href="api/videos/7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b/index.html">https://api.example.test/api/videos/7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b</a>"');
+    expect(html).toContain(
+      '"<a href="api/videos/7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b/index.html">https://api.example.test/api/videos/7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b</a>"',
+    );
     expect(html).toContain('<a href="https://www.example.test/media/edge-cases-video/" rel="nofollow noopener">');
   });
 
   it("links the other formats' files directly", async () => {
     const html = await readOut(golden, VIDEO);
-    for (const ext of ["json", "xml", "xliff"]) expect(hrefs(html)).toContain(`api/videos/7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b/index.${ext}`);
+    for (const ext of ["json", "xml", "xliff"])
+      expect(hrefs(html)).toContain(`api/videos/7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b/index.${ext}`);
   });
 });
 

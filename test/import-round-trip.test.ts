@@ -46,7 +46,11 @@ describe("import, then build", () => {
     expect((await importDumps(dir, content)).code).toBe(0);
 
     const added = JSON.parse(await readFile(path.join(content, "videos", (await readdir(path.join(content, "videos")))[0]), "utf8"));
-    await writeRecord(content, "videos/aaa-added-by-hand.json", { ...added, position: undefined, uuid: "0a1b2c3d-0000-4000-8000-0000000000aa" });
+    await writeRecord(content, "videos/aaa-added-by-hand.json", {
+      ...added,
+      position: undefined,
+      uuid: "0a1b2c3d-0000-4000-8000-0000000000aa",
+    });
     const rebuilt = await buildSite({ CONTENT_DIR: content });
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
     const list = JSON.parse(await readOut(rebuilt, "api/videos/index.json")) as { uuid: string }[];
@@ -57,8 +61,12 @@ describe("import, then build", () => {
     const content = path.join(await mkdtemp(path.join(tmpdir(), "imported-")), "content");
     const result = await importDumps(dumpDir, content, { BASE_URL: "https://elsewhere.example" });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/videos\.json  \/0\/url\n    expected: https:\/\/elsewhere\.example\/api\/videos\/.* \(set BASE_URL to the dump's base address: this dump's looks like BASE_URL=https:\/\/api\.example\.test\)/);
-    expect(result.stderr).toMatch(/videos\.json  \(whole file\)\n    expected: every resource's url to fit the configured address\n    found:    \d+ more of the same url problem as the first/);
+    expect(result.stderr).toMatch(
+      /videos\.json {2}\/0\/url\n {4}expected: https:\/\/elsewhere\.example\/api\/videos\/.* \(set BASE_URL to the dump's base address: this dump's looks like BASE_URL=https:\/\/api\.example\.test\)/,
+    );
+    expect(result.stderr).toMatch(
+      /videos\.json {2}\(whole file\)\n {4}expected: every resource's url to fit the configured address\n {4}found: {4}\d+ more of the same url problem as the first/,
+    );
     expect(result.stderr.match(/\/url\n/g)).toHaveLength(6); // one per dump, not one per resource
     expect(result.stderr).toContain("Nothing was written.");
     await expect(readdir(content)).rejects.toThrow();

@@ -37,7 +37,11 @@ beforeAll(async () => {
   mirrorDir = path.join(unpacked, "catalogue-mirror");
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  server = startProcess(path.join(PROJECT_DIR, "node_modules/.bin/http-server"), [mirrorDir, "-a", "127.0.0.1", "-p", String(port), "-c-1"], { cwd: dir });
+  server = startProcess(
+    path.join(PROJECT_DIR, "node_modules/.bin/http-server"),
+    [mirrorDir, "-a", "127.0.0.1", "-p", String(port), "-c-1"],
+    { cwd: dir },
+  );
   await server.waitFor(/Available on|Hit CTRL-C/);
 });
 
@@ -61,7 +65,9 @@ describe("npm run mirror", () => {
     const size = (await stat(path.join(outDir, MIRROR_ARCHIVE))).size;
     expect(made.stdout).toContain(`Wrote ${path.join(outDir, MIRROR_ARCHIVE)}:`);
     const root = await readFile(path.join(outDir, "api/index.html"), "utf8");
-    const shown = root.match(/<a href="downloads\/catalogue-mirror\.zip" download>catalogue-mirror\.zip<\/a> \(([\d.]+) kB, made (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC\)/);
+    const shown = root.match(
+      /<a href="downloads\/catalogue-mirror\.zip" download>catalogue-mirror\.zip<\/a> \(([\d.]+) kB, made (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC\)/,
+    );
     expect(shown).not.toBeNull();
     expect(Number(shown![1])).toBeCloseTo(size / 1000, 1);
     expect(Math.abs(Date.parse(`${shown![2].replace(" ", "T")}Z`) - Date.now())).toBeLessThan(10 * 60_000);
@@ -84,7 +90,9 @@ describe("npm run mirror", () => {
       const html = await (await fetch(page)).text();
       for (const { href, url } of links(html, page)) {
         if (url.origin !== origin) {
-          expect(href, `a link to this site written as an absolute address on ${page}`).not.toMatch(/^https?:\/\/(api|www)\.example\.test\/api\//);
+          expect(href, `a link to this site written as an absolute address on ${page}`).not.toMatch(
+            /^https?:\/\/(api|www)\.example\.test\/api\//,
+          );
           continue;
         }
         expect(href, `in-site link on ${page}`).not.toMatch(/^(\/|https?:)/);
@@ -120,7 +128,9 @@ describe("npm run mirror", () => {
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();
-      page.on("pageerror", (error) => { throw error; });
+      page.on("pageerror", (error) => {
+        throw error;
+      });
       await page.goto(`${origin}/api/videos/index.html`);
       await page.getByRole("searchbox").fill("ocean currents");
       await page.getByRole("searchbox").press("Enter");

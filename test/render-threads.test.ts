@@ -9,15 +9,21 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { prepareBuild } from "../build-scripts/build/prepare.ts";
+import { prepareBuild } from "../build-scripts/pipeline/prepare.ts";
 import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import type { SourceRecord } from "../build-scripts/core/catalogue/resource.ts";
 import { FORMATS, JSON_ITEM } from "../build-scripts/core/formats/formats.ts";
 import { instanceFile } from "../build-scripts/core/routes/output-tree.ts";
 import { RECORDS_PER_FILE } from "../build-scripts/core/search/build-index.ts";
 import { resourceTerms } from "../build-scripts/core/search/search-fields.ts";
-import { CHUNK, recordTermNumbers, renderRecords, type RenderedChunk, type RenderJob } from "../build-scripts/build/write/render-threads.ts";
-import { writeApiTree } from "../build-scripts/build/write/write-api-tree.ts";
+import {
+  CHUNK,
+  recordTermNumbers,
+  renderRecords,
+  type RenderedChunk,
+  type RenderJob,
+} from "../build-scripts/pipeline/write/render-threads.ts";
+import { writeApiTree } from "../build-scripts/pipeline/write/write-api-tree.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 
 /** The sample videos, `copies` times over (new uuids). */
@@ -56,16 +62,22 @@ describe("render threads", () => {
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     const seen: { collection: string; start: number; uuids: string[]; last: boolean }[] = [];
     let files = 0;
-    await renderRecords(all, config, outDir, (job, start, chunk, last) => {
-      seen.push({ collection: job.collection.name, start, uuids: chunk.items.map((i) => JSON.parse(i[JSON_ITEM]).uuid), last });
-      expect(chunk.terms.ends).toHaveLength(chunk.items.length);
-      for (const [i, items] of chunk.items.entries()) {
-        expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, JSON.parse(items[JSON_ITEM])));
-      }
-      const json = new TextDecoder().decode(chunk.entries[JSON_ITEM]);
-      expect(JSON.parse(`[${start === 0 ? json : json.slice(1)}]`)).toEqual(chunk.items.map((i) => JSON.parse(i[JSON_ITEM])));
-      for (const [, counts] of chunk.byExtension) files += counts.files;
-    }, { keepItems: true });
+    await renderRecords(
+      all,
+      config,
+      outDir,
+      (job, start, chunk, last) => {
+        seen.push({ collection: job.collection.name, start, uuids: chunk.items.map((i) => JSON.parse(i[JSON_ITEM]).uuid), last });
+        expect(chunk.terms.ends).toHaveLength(chunk.items.length);
+        for (const [i, items] of chunk.items.entries()) {
+          expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, JSON.parse(items[JSON_ITEM])));
+        }
+        const json = new TextDecoder().decode(chunk.entries[JSON_ITEM]);
+        expect(JSON.parse(`[${start === 0 ? json : json.slice(1)}]`)).toEqual(chunk.items.map((i) => JSON.parse(i[JSON_ITEM])));
+        for (const [, counts] of chunk.byExtension) files += counts.files;
+      },
+      { keepItems: true },
+    );
     for (const job of all) {
       const chunks = seen.filter((s) => s.collection === job.collection.name);
       expect(chunks.flatMap((c) => c.uuids)).toEqual(job.records.map((r) => r.uuid));
@@ -86,7 +98,9 @@ describe("render threads", () => {
     const lists = new Map([...catalogue.lists].map(([name, list]) => [name, name === "videos" ? videos : list]));
     const reported: string[] = [];
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
-    await writeApiTree({ lists }, config, outDir, { progress: (collection, done, total) => reported.push(`${collection} ${done}/${total}`) });
+    await writeApiTree({ lists }, config, outDir, {
+      progress: (collection, done, total) => reported.push(`${collection} ${done}/${total}`),
+    });
     expect(reported).toEqual(["videos 1000/2100", "videos 2000/2100"]);
   });
 
@@ -95,9 +109,15 @@ describe("render threads", () => {
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     const failed = new AbortController();
     let taken = 0;
-    const rendering = renderRecords(all, config, outDir, () => {
-      if (++taken === 1) failed.abort(new Error("Eleventy failed"));
-    }, { signal: failed.signal });
+    const rendering = renderRecords(
+      all,
+      config,
+      outDir,
+      () => {
+        if (++taken === 1) failed.abort(new Error("Eleventy failed"));
+      },
+      { signal: failed.signal },
+    );
     await expect(rendering).rejects.toThrow("Eleventy failed");
     expect(taken).toBe(1);
   });
@@ -122,12 +142,18 @@ describe("render threads", () => {
     await expect(renderRecords([job], config, blocked, () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     let checked = 0;
-    await renderRecords([job], config, outDir, (_job, _start, chunk) => {
-      for (const [i, items] of chunk.items.entries()) {
-        expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, JSON.parse(items[JSON_ITEM])));
-        checked += 1;
-      }
-    }, { keepItems: true });
+    await renderRecords(
+      [job],
+      config,
+      outDir,
+      (_job, _start, chunk) => {
+        for (const [i, items] of chunk.items.entries()) {
+          expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, JSON.parse(items[JSON_ITEM])));
+          checked += 1;
+        }
+      },
+      { keepItems: true },
+    );
     expect(checked).toBe(records.length);
   });
 });

@@ -55,7 +55,9 @@ describe("the local server with search and fields", () => {
 
   it("gives whole resources for a search alone, [] for no match, and cuts one resource to fields", async () => {
     const volcano = await found("volcano");
-    expect(JSON.parse((await get("/api/videos?search=volcano&format=json")).body.toString())).toEqual(videos.filter((v) => volcano.has(v.uuid)));
+    expect(JSON.parse((await get("/api/videos?search=volcano&format=json")).body.toString())).toEqual(
+      videos.filter((v) => volcano.has(v.uuid)),
+    );
     expect((await get("/api/videos?search=zzyzx&format=json")).body.toString()).toBe("[]");
     const one = await get(`/api/videos/${String(videos[0].uuid)}?fields=uuid,length&format=json`);
     expect(JSON.parse(one.body.toString())).toEqual({ uuid: videos[0].uuid, length: videos[0].length });

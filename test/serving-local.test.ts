@@ -30,7 +30,13 @@ beforeAll(async () => {
   const photo = JSON.parse(await readFile(path.join(photoDir, (await readdir(photoDir))[0]), "utf8"));
   for (let i = 0; i < EXTRA_PHOTOS; i++) {
     const n = String(i).padStart(12, "0");
-    const record = { ...photo, position: 10_000 + i, uuid: `00000000-0000-4000-8000-${n}`, html_path: `photography/photo/extra-${i}/`, title: `Extra photo ${i}` };
+    const record = {
+      ...photo,
+      position: 10_000 + i,
+      uuid: `00000000-0000-4000-8000-${n}`,
+      html_path: `photography/photo/extra-${i}/`,
+      title: `Extra photo ${i}`,
+    };
     await writeRecord(content, `photos/extra-${i}.json`, record);
   }
   build = await buildSite({ CONTENT_DIR: content }, path.join(work, "_site"));
@@ -96,11 +102,21 @@ function rows(): Row[] {
     { target: "/api/videos/?format=json", status: 200, type: "application/json", file: "api/videos/index.json" },
     // A resource of every collection that has one, with and without the trailing slash.
     ...[...samples].flatMap(([c, id]) => everyWayOfChoosing(`/api/${c}/${id}`, (ext) => `api/${c}/${id}/index.${ext}`)),
-    { target: `/api/units/${uuid("units")}/?format=xliff`, status: 200, type: "application/x-xliff+xml", file: `api/units/${uuid("units")}/index.xliff` },
+    {
+      target: `/api/units/${uuid("units")}/?format=xliff`,
+      status: 200,
+      type: "application/x-xliff+xml",
+      file: `api/units/${uuid("units")}/index.xliff`,
+    },
     // The files themselves: their name fixes the format.
     { target: "/api/index.xliff", accept: "application/json", status: 200, type: "application/x-xliff+xml", file: "api/index.xliff" },
     { target: "/api/videos/index.json?format=xml", status: 200, type: "application/json", file: "api/videos/index.json" },
-    { target: `/api/videos/${uuid("videos")}/index.xml`, status: 200, type: "application/xml", file: `api/videos/${uuid("videos")}/index.xml` },
+    {
+      target: `/api/videos/${uuid("videos")}/index.xml`,
+      status: 200,
+      type: "application/xml",
+      file: `api/videos/${uuid("videos")}/index.xml`,
+    },
     { target: "/api/photos/page-2.html", status: 200, type: "text/html", file: "api/photos/page-2.html" },
     { target: "/api/photos/page-3.html", accept: "application/json", status: 404, type: "text/html", contains: "Not found." },
     // HEAD: the headers of GET, no body.
@@ -115,7 +131,11 @@ function rows(): Row[] {
       { target: "/api/units/", name: "Unit List" },
       { target: "/api/service-events", name: "Service Event List" },
     ].map(({ target, name }) => ({
-      method: "OPTIONS", target, accept: "application/json", status: 200, type: "application/json",
+      method: "OPTIONS",
+      target,
+      accept: "application/json",
+      status: 200,
+      type: "application/json",
       json: {
         name,
         description: expect.any(String),
@@ -125,16 +145,39 @@ function rows(): Row[] {
     })),
     { method: "OPTIONS", target: "/api/videos?format=xml", status: 200, type: "application/xml", contains: "<name>Video List</name>" },
     { method: "OPTIONS", target: "/api/units", status: 200, type: "text/html", contains: "OPTIONS</b> /api/units" },
-    { method: "OPTIONS", target: "/api/videos/00000000-0000-4000-8000-000000000000?format=json", status: 404, type: "application/json", json: NOT_FOUND },
+    {
+      method: "OPTIONS",
+      target: "/api/videos/00000000-0000-4000-8000-000000000000?format=json",
+      status: 404,
+      type: "application/json",
+      json: NOT_FOUND,
+    },
     // Other methods: 405, in the negotiated format.
     ...["POST", "PUT", "PATCH", "DELETE"].map((method) => ({
-      method, target: "/api/videos?format=json", status: 405, type: "application/json", json: { detail: `Method "${method}" not allowed.` },
+      method,
+      target: "/api/videos?format=json",
+      status: 405,
+      type: "application/json",
+      json: { detail: `Method "${method}" not allowed.` },
     })),
-    { method: "POST", target: "/api/", accept: "application/xml", status: 405, type: "application/xml", contains: "Method &quot;POST&quot; not allowed." },
+    {
+      method: "POST",
+      target: "/api/",
+      accept: "application/xml",
+      status: 405,
+      type: "application/xml",
+      contains: "Method &quot;POST&quot; not allowed.",
+    },
     { method: "DELETE", target: `/api/units/${uuid("units")}`, status: 405, type: "text/html", contains: "405 Method Not Allowed" },
     // Nothing there: 404 in the negotiated format.
     { target: "/api/nothing?format=json", status: 404, type: "application/json", json: NOT_FOUND },
-    { target: "/api/videos/00000000-0000-4000-8000-000000000000", accept: "application/json", status: 404, type: "application/json", json: NOT_FOUND },
+    {
+      target: "/api/videos/00000000-0000-4000-8000-000000000000",
+      accept: "application/json",
+      status: 404,
+      type: "application/json",
+      json: NOT_FOUND,
+    },
     { target: "/api/videos/not-a-uuid?format=json", status: 404, type: "application/json", json: NOT_FOUND },
     { target: `/api/videos/${uuid("videos")}/extra?format=json`, status: 404, type: "application/json", json: NOT_FOUND },
     { target: "/api/nothing", accept: "application/xml", status: 404, type: "application/xml", contains: "<detail>Not found.</detail>" },
@@ -180,7 +223,13 @@ describe("requests to the local server", () => {
   });
 
   it("sends the API's caching header and names the file it served", async () => {
-    const res = await check({ target: "/api/videos", accept: "application/json", status: 200, type: "application/json", file: "api/videos/index.json" });
+    const res = await check({
+      target: "/api/videos",
+      accept: "application/json",
+      status: 200,
+      type: "application/json",
+      file: "api/videos/index.json",
+    });
     expect(res.headers["cache-control"]).toBe("public, max-age=300, must-revalidate");
     expect(res.headers["content-location"]).toBe("/api/videos/index.json");
   });
@@ -195,9 +244,9 @@ describe("requests to the local server", () => {
   it("logs one line per request", async () => {
     const before = server.log.length;
     await rawRequest(server.port, "GET", "/api/units?format=xml&log-check=1");
-    await expect.poll(() => server.log.slice(before).filter((l) => l.includes("/api/units?format=xml&log-check=1"))).toEqual([
-      expect.stringMatching(/^GET \/api\/units\?format=xml&log-check=1 200 application\/xml/),
-    ]);
+    await expect
+      .poll(() => server.log.slice(before).filter((l) => l.includes("/api/units?format=xml&log-check=1")))
+      .toEqual([expect.stringMatching(/^GET \/api\/units\?format=xml&log-check=1 200 application\/xml/)]);
   });
 });
 

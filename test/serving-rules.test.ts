@@ -11,8 +11,8 @@ import { RedirectsHandler } from "@netlify/redirects";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
-import { withGeneratedBlock } from "../build-scripts/build/netlify/netlify-toml.ts";
-import { FORMAT_PARAMETERS } from "../build-scripts/build/netlify/redirect-rules.ts";
+import { withGeneratedBlock } from "../build-scripts/pipeline/netlify/netlify-toml.ts";
+import { FORMAT_PARAMETERS } from "../build-scripts/pipeline/netlify/redirect-rules.ts";
 import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
 
 const TOML = path.join(PROJECT_DIR, "netlify.toml");
@@ -24,7 +24,14 @@ let addresses: { path: string; file: (extension: string) => string }[];
 beforeAll(async () => {
   build = await buildSite();
   expect(build.code).toBe(0);
-  matcher = new RedirectsHandler({ configPath: TOML, configRedirects: [], projectDir: build.outDir, publicDir: build.outDir, jwtSecret: "", jwtRoleClaim: "" });
+  matcher = new RedirectsHandler({
+    configPath: TOML,
+    configRedirects: [],
+    projectDir: build.outDir,
+    publicDir: build.outDir,
+    jwtSecret: "",
+    jwtRoleClaim: "",
+  });
   addresses = [{ path: "/api", file: (ext) => `api/index.${ext}` }];
   for (const c of COLLECTIONS) {
     addresses.push({ path: `/api/${c.name}`, file: (ext) => `api/${c.name}/index.${ext}` });
@@ -51,7 +58,9 @@ describe("netlify.toml", () => {
 
   it("publishes _site, builds (and zips the mirror) with npm run mirror on Node 20 and declares the edge function", () => {
     const toml = readFileSync(TOML, "utf8");
-    expect(toml).toMatch(/\[build\][^[]*command = "npm run mirror"[^[]*publish = "_site"[^[]*edge_functions = "build-scripts\/runtime\/edge\/functions"/);
+    expect(toml).toMatch(
+      /\[build\][^[]*command = "npm run mirror"[^[]*publish = "_site"[^[]*edge_functions = "build-scripts\/runtime\/edge\/functions"/,
+    );
     expect(toml).toMatch(/NODE_VERSION = "20"/);
     expect(toml).toMatch(/\[\[edge_functions\]\]\s+path = "\/api\/\*"\s+function = "api"/);
     expect(existsSync(path.join(PROJECT_DIR, "build-scripts/runtime/edge/functions/api.ts"))).toBe(true);
@@ -81,7 +90,13 @@ describe("Netlify's matcher over the generated rules", () => {
   });
 
   it("leaves requests without a format choice, or with an unknown or differently cased one, to the files", async () => {
-    for (const url of ["/api/videos", "/api/videos?format=yaml", "/api/videos?format=JSON", "/api/videos?accept=text%2Fplain", "/api/videos?search=maps"]) {
+    for (const url of [
+      "/api/videos",
+      "/api/videos?format=yaml",
+      "/api/videos?format=JSON",
+      "/api/videos?accept=text%2Fplain",
+      "/api/videos?search=maps",
+    ]) {
       expect(await target(url), url).toBe(undefined);
     }
   });

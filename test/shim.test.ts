@@ -80,7 +80,9 @@ describe("the shim", () => {
   });
 
   it("cuts one resource and the whole list down to fields", async () => {
-    const one = await request(server.url, `/api/units/${String((await readJson<JsonObject[]>(build, "api/units/index.json"))[0].uuid)}`, { fields: "title,url" });
+    const one = await request(server.url, `/api/units/${String((await readJson<JsonObject[]>(build, "api/units/index.json"))[0].uuid)}`, {
+      fields: "title,url",
+    });
     expect(Object.keys(one.data as JsonObject)).toEqual(["url", "title"]);
     const all = await request(server.url, "/api/videos", { fields: "uuid" });
     expect(all.data).toEqual(videos.map((v) => ({ uuid: v.uuid })));

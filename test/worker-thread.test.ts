@@ -11,8 +11,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { bundleCacheFile } from "../build-scripts/build/cache/cached-bundle.ts";
-import { bundleOptions } from "../build-scripts/build/write/worker-thread.ts";
+import { bundleCacheFile } from "../build-scripts/pipeline/cache/cached-bundle.ts";
+import { bundleOptions } from "../build-scripts/pipeline/write/worker-thread.ts";
 import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
 
 const run = promisify(execFile);
@@ -20,7 +20,7 @@ const run = promisify(execFile);
 /** In a new process: start a WorkerThread on `module`, send it one request, print its answer. */
 async function answerOf(module: string): Promise<string> {
   const script = `
-    import { WorkerThread } from ${JSON.stringify(pathToFileURL(path.join(PROJECT_DIR, "build-scripts/build/write/worker-thread.ts")).href)};
+    import { WorkerThread } from ${JSON.stringify(pathToFileURL(path.join(PROJECT_DIR, "build-scripts/pipeline/write/worker-thread.ts")).href)};
     const thread = new WorkerThread(new URL(${JSON.stringify(pathToFileURL(module).href)}), {
       reply: (message) => console.log(message),
       stopped: (error) => { console.error(error.message); process.exitCode = 1; },
@@ -37,7 +37,10 @@ describe("worker threads", () => {
     const folder = await mkdtemp(path.join(tmpdir(), "worker-thread-"));
     await writeFile(path.join(folder, "package.json"), '{ "type": "module" }');
     const module = path.join(folder, "worker.ts");
-    await writeFile(module, `import { parentPort } from "node:worker_threads";\nimport { word } from "./word.ts";\nparentPort!.on("message", (m: string) => parentPort!.postMessage(\`\${m} \${word}\`));\n`);
+    await writeFile(
+      module,
+      `import { parentPort } from "node:worker_threads";\nimport { word } from "./word.ts";\nparentPort!.on("message", (m: string) => parentPort!.postMessage(\`\${m} \${word}\`));\n`,
+    );
     await writeFile(path.join(folder, "word.ts"), 'export const word: string = "one";\n');
     const cacheFile = bundleCacheFile(bundleOptions(pathToFileURL(module)));
     expect(await answerOf(module)).toBe("ping one");

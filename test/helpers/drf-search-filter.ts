@@ -8,7 +8,11 @@
  */
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-export const drfTerms = (search: string) => search.replaceAll("\u0000", "").split(/[\s,]+/).filter((t) => t !== "");
+export const drfTerms = (search: string) =>
+  search
+    .replaceAll("\u0000", "")
+    .split(/[\s,]+/)
+    .filter((t) => t !== "");
 
 function occursAtWordStart(text: string, term: string): boolean {
   const haystack = text.toLowerCase();

@@ -1,5 +1,5 @@
 /** The sample catalogue's search indexes, built in memory exactly as the build publishes them. */
-import { prepareBuild } from "../../build-scripts/build/prepare.ts";
+import { prepareBuild } from "../../build-scripts/pipeline/prepare.ts";
 import { COLLECTIONS, type Collection } from "../../build-scripts/core/catalogue/collections.ts";
 import { toResource, type JsonObject } from "../../build-scripts/core/catalogue/resource.ts";
 import { searchManifestFile, searchTermFile } from "../../build-scripts/core/routes/output-tree.ts";

@@ -12,7 +12,12 @@ export interface Running {
 
 export function startProcess(command: string, args: string[], options: { cwd: string; env?: Record<string, string> }): Running {
   // Its own process group, so stop() ends the command and whatever it started.
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let text = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));

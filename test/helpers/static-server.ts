@@ -14,9 +14,10 @@ export async function serveStatic(root: string): Promise<StaticServer> {
   const { port } = wrapper.server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((resolve) => {
-      (wrapper.server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
-      wrapper.server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        (wrapper.server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
+        wrapper.server.close(() => resolve());
+      }),
   };
 }

@@ -37,5 +37,4 @@ export function buildCatalogue(entries: readonly CatalogueEntry[]): Catalogue {
   return { lists };
 }
 
-export const resourceCount = (catalogue: Catalogue) =>
-  [...catalogue.lists.values()].reduce((n, list) => n + list.length, 0);
+export const resourceCount = (catalogue: Catalogue) => [...catalogue.lists.values()].reduce((n, list) => n + list.length, 0);

@@ -18,23 +18,12 @@ export const isJsonObject = (value: unknown): value is Record<string, unknown> =
 /** A source record as read from `content/<collection>/<file>.json`, already validated. */
 export type SourceRecord = JsonObject & { uuid: string; html_path: string };
 
-/** Field order of each resource kind, as in the spec's tables. */
+/** Field order of each resource kind, as in the spec's tables (one kind a line). */
+// prettier-ignore
 export const FIELD_ORDER: Record<ResourceKind, readonly string[]> = {
-  video: [
-    "url", "html_url", "uuid", "video_id", "formats", "title", "length", "description", "content",
-    "credits", "appropriate_for", "geologic_time", "relevant_start", "relevant_end", "subjects",
-    "grades", "eras", "create_date", "modified_date", "content_type", "versions",
-  ],
-  unit: [
-    "url", "html_url", "uuid", "title", "subtitle", "description", "key_image", "overview",
-    "credits", "appropriate_for", "geologic_time", "subjects", "grades", "eras", "create_date",
-    "modified_date", "lessons", "content_type", "versions",
-  ],
-  generic: [
-    "url", "html_url", "uuid", "title", "description", "credits", "appropriate_for",
-    "geologic_time", "subjects", "grades", "eras", "create_date", "modified_date",
-    "content_type", "versions",
-  ],
+  video: ["url", "html_url", "uuid", "video_id", "formats", "title", "length", "description", "content", "credits", "appropriate_for", "geologic_time", "relevant_start", "relevant_end", "subjects", "grades", "eras", "create_date", "modified_date", "content_type", "versions"],
+  unit: ["url", "html_url", "uuid", "title", "subtitle", "description", "key_image", "overview", "credits", "appropriate_for", "geologic_time", "subjects", "grades", "eras", "create_date", "modified_date", "lessons", "content_type", "versions"],
+  generic: ["url", "html_url", "uuid", "title", "description", "credits", "appropriate_for", "geologic_time", "subjects", "grades", "eras", "create_date", "modified_date", "content_type", "versions"],
 };
 
 /** Fields a record may leave out; the resource then carries this value. */
@@ -52,12 +41,14 @@ const DERIVED_FIELDS: ReadonlySet<string> = new Set(["url", "html_url", "content
 
 /** A record's keys in the order files are written: its own keys first, then the resource fields it holds. */
 export const recordKeys = (kind: ResourceKind): string[] => [
-  "$schema", "position", "uuid", "html_path",
+  "$schema",
+  "position",
+  "uuid",
+  "html_path",
   ...FIELD_ORDER[kind].filter((field) => !DERIVED_FIELDS.has(field) && field !== "uuid"),
 ];
 
-export const resourceUrl = (config: SiteConfig, collection: string, uuid: string) =>
-  `${config.baseUrl}/api/${collection}/${uuid}`;
+export const resourceUrl = (config: SiteConfig, collection: string, uuid: string) => `${config.baseUrl}/api/${collection}/${uuid}`;
 
 export function toResource(collection: Collection, record: SourceRecord, config: SiteConfig): JsonObject {
   const out: JsonObject = {};

@@ -2,15 +2,28 @@
 import type { ErrorView } from "./views.ts";
 
 export const notFoundView = (path: string): ErrorView => ({
-  kind: "error", name: "Not Found", path, status: 404, statusText: "Not Found", data: { detail: "Not found." },
+  kind: "error",
+  name: "Not Found",
+  path,
+  status: 404,
+  statusText: "Not Found",
+  data: { detail: "Not found." },
 });
 
 export const methodNotAllowedView = (path: string, method: string): ErrorView => ({
-  kind: "error", name: "Method Not Allowed", path, status: 405, statusText: "Method Not Allowed",
+  kind: "error",
+  name: "Method Not Allowed",
+  path,
+  status: 405,
+  statusText: "Method Not Allowed",
   data: { detail: `Method "${method}" not allowed.` },
 });
 
 export const notAcceptableView = (path: string): ErrorView => ({
-  kind: "error", name: "Not Acceptable", path, status: 406, statusText: "Not Acceptable",
+  kind: "error",
+  name: "Not Acceptable",
+  path,
+  status: 406,
+  statusText: "Not Acceptable",
   data: { detail: "Could not satisfy the request Accept header." },
 });

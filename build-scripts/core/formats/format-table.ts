@@ -26,7 +26,8 @@ export const FORMAT_TABLE = [
 export type FormatName = (typeof FORMAT_TABLE)[number]["name"];
 
 /** A format of `formats` (the table, or the formats with their renderers) by its `format` name. */
-export const formatNamed = <T extends FormatInfo>(formats: readonly T[], name: string): T | undefined => formats.find((f) => f.name === name);
+export const formatNamed = <T extends FormatInfo>(formats: readonly T[], name: string): T | undefined =>
+  formats.find((f) => f.name === name);
 
 /** A format of `formats` by the extension of its files. */
 export const formatWithExtension = <T extends FormatInfo>(formats: readonly T[], extension: string): T | undefined =>
@@ -42,4 +43,5 @@ export const DATA_FORMATS: readonly FormatInfo[] = FORMAT_TABLE.slice(1);
 export const displayName = (format: FormatInfo) => format.name.toUpperCase();
 
 /** "a, b and c" */
-export const inWords = (items: readonly string[]) => (items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items.join(""));
+export const inWords = (items: readonly string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items.join("");

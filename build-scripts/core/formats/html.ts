@@ -52,7 +52,8 @@ export function prettyJsonHtml(value: Json, context: RenderContext, depth = 0): 
     for (const item of value) out += `${out === "" ? "[\n" : ",\n"}${pad}${prettyJsonHtml(item, context, depth + 1)}`;
     return out === "" ? "[]" : `${out}\n${indent(depth)}]`;
   }
-  for (const key of Object.keys(value)) out += `${out === "" ? "{\n" : ",\n"}${pad}${keyHtml(key)}${prettyJsonHtml(value[key], context, depth + 1)}`;
+  for (const key of Object.keys(value))
+    out += `${out === "" ? "{\n" : ",\n"}${pad}${keyHtml(key)}${prettyJsonHtml(value[key], context, depth + 1)}`;
   return out === "" ? "{}" : `${out}\n${indent(depth)}}`;
 }
 
@@ -86,11 +87,15 @@ interface Frame {
 
 function pageHead(frame: Frame): string {
   const crumbs = frame.crumbs
-    .map((c) => (c.href ? `<li><a href="${escapeAttribute(c.href)}">${escapeHtml(c.name)}</a></li>` : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`))
+    .map((c) =>
+      c.href
+        ? `<li><a href="${escapeAttribute(c.href)}">${escapeHtml(c.name)}</a></li>`
+        : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`,
+    )
     .join("");
-  const formatLinks = DATA_FORMATS
-    .map((f) => `<a class="format" href="${escapeAttribute(frame.alternates(f.extension))}" type="${f.mediaType}">${f.name}</a>`)
-    .join(" ");
+  const formatLinks = DATA_FORMATS.map(
+    (f) => `<a class="format" href="${escapeAttribute(frame.alternates(f.extension))}" type="${f.mediaType}">${f.name}</a>`,
+  ).join(" ");
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -166,7 +171,13 @@ ${boxes}
 function documentFrame(view: DocumentView): Frame {
   switch (view.kind) {
     case "root":
-      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [{ name: ROOT_NAME }], before: view.download && downloadHtml(view.download) };
+      return {
+        view,
+        file: rootFile("html"),
+        alternates: rootFile,
+        crumbs: [{ name: ROOT_NAME }],
+        before: view.download && downloadHtml(view.download),
+      };
     case "instance": {
       const uuid = String(view.resource.uuid);
       return {
@@ -177,9 +188,22 @@ function documentFrame(view: DocumentView): Frame {
       };
     }
     case "error":
-      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: `${view.status} ${view.statusText}` };
+      return {
+        view,
+        file: rootFile("html"),
+        alternates: rootFile,
+        crumbs: [rootCrumb, { name: view.name }],
+        status: `${view.status} ${view.statusText}`,
+      };
     case "metadata":
-      return { view, file: rootFile("html"), alternates: rootFile, crumbs: [rootCrumb, { name: view.name }], status: "200 OK", method: "OPTIONS" };
+      return {
+        view,
+        file: rootFile("html"),
+        alternates: rootFile,
+        crumbs: [rootCrumb, { name: view.name }],
+        status: "200 OK",
+        method: "OPTIONS",
+      };
   }
 }
 

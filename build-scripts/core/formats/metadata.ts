@@ -15,9 +15,15 @@ function describe(route: ApiRoute): { name: string; description: string } {
     case "root":
       return { name: ROOT_NAME, description: "The collections of the catalogue, each with the address of its list." };
     case "list":
-      return { name: listName(route.collection), description: `Every ${route.collection.label.toLowerCase()} of the catalogue, in list order.` };
+      return {
+        name: listName(route.collection),
+        description: `Every ${route.collection.label.toLowerCase()} of the catalogue, in list order.`,
+      };
     case "instance":
-      return { name: instanceName(route.collection), description: `One ${route.collection.label.toLowerCase()} of the catalogue, by its UUID.` };
+      return {
+        name: instanceName(route.collection),
+        description: `One ${route.collection.label.toLowerCase()} of the catalogue, by its UUID.`,
+      };
   }
 }
 

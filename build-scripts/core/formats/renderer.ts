@@ -28,12 +28,22 @@ export interface Renderer {
 /** A whole list on one page: what the edge and the browser shim answer for a filtered list. */
 export function renderList(renderer: Renderer, view: ListView, resources: readonly JsonObject[], context: RenderContext): string {
   const page: Page = { number: 1, pages: 1, start: 0, count: resources.length };
-  return renderPage(renderer, view, page, resources.map((resource) => renderer.item(resource, context)), context);
+  return renderPage(
+    renderer,
+    view,
+    page,
+    resources.map((resource) => renderer.item(resource, context)),
+    context,
+  );
 }
 
 /** One page of a list from its items, already serialized (exactly `page.count` of them). */
 export function renderPage(renderer: Renderer, view: ListView, page: Page, items: readonly string[], context: RenderContext): string {
-  return renderer.listHead(view, page, context) + items.map((item, i) => renderer.listEntry(item, i)).join("") + renderer.listTail(view, page, context);
+  return (
+    renderer.listHead(view, page, context) +
+    items.map((item, i) => renderer.listEntry(item, i)).join("") +
+    renderer.listTail(view, page, context)
+  );
 }
 
 /** Split a list of `total` items into pages of `size`; an empty list still has one page. */

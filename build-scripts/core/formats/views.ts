@@ -80,12 +80,26 @@ export const ROOT_NAME = "Api Root";
 export const listName = (collection: Collection) => `${collection.label} List`;
 export const instanceName = (collection: Collection) => `${collection.label} Instance`;
 
-export const rootView = (data: JsonObject, download?: Download): RootView => ({ kind: "root", name: ROOT_NAME, path: "/api/", data, download });
+export const rootView = (data: JsonObject, download?: Download): RootView => ({
+  kind: "root",
+  name: ROOT_NAME,
+  path: "/api/",
+  data,
+  download,
+});
 
 export const listView = (collection: Collection, total: number): ListView => ({
-  kind: "list", name: listName(collection), path: `/api/${collection.name}`, collection, total,
+  kind: "list",
+  name: listName(collection),
+  path: `/api/${collection.name}`,
+  collection,
+  total,
 });
 
 export const instanceView = (collection: Collection, resource: JsonObject): InstanceView => ({
-  kind: "instance", name: instanceName(collection), path: `/api/${collection.name}/${resource.uuid}`, collection, resource,
+  kind: "instance",
+  name: instanceName(collection),
+  path: `/api/${collection.name}/${resource.uuid}`,
+  collection,
+  resource,
 });

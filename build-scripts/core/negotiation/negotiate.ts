@@ -22,7 +22,11 @@ export type Negotiation<T extends FormatInfo> =
   | { readonly status: 404 | 406; readonly reason: string };
 
 /** `formats`: the table (or the formats with their renderers); the answer is one of them, the first by default. */
-export function negotiate<T extends FormatInfo>(formats: readonly T[], query: URLSearchParams, acceptHeader: string | null): Negotiation<T> {
+export function negotiate<T extends FormatInfo>(
+  formats: readonly T[],
+  query: URLSearchParams,
+  acceptHeader: string | null,
+): Negotiation<T> {
   const formatName = query.get("format");
   if (formatName) {
     const format = formatNamed(formats, formatName);
@@ -37,7 +41,8 @@ export function negotiate<T extends FormatInfo>(formats: readonly T[], query: UR
 
 function byAccept<T extends FormatInfo>(formats: readonly T[], accept: string, by: "accept" | "header"): Negotiation<T> {
   const ranges = parseAccept(accept);
-  const ranked = formats.map((format, order) => ({ format, order, range: mostSpecificRange(ranges, format.mediaType) }))
+  const ranked = formats
+    .map((format, order) => ({ format, order, range: mostSpecificRange(ranges, format.mediaType) }))
     .filter((c): c is typeof c & { range: MediaRange } => c.range !== undefined && c.range.q > 0)
     .sort((a, b) => b.range.q - a.range.q || b.range.precedence - a.range.precedence || a.order - b.order);
   if (ranked.length === 0) return { status: 406, reason: `No format satisfies "${accept}".` };

@@ -52,7 +52,10 @@ export class PublishedApi {
   private readonly finders = new Map<string, RecordFinder>();
   private readonly context: RenderContext;
 
-  constructor(private readonly load: LoadText, site: SiteAddresses) {
+  constructor(
+    private readonly load: LoadText,
+    site: SiteAddresses,
+  ) {
     this.context = { config: { ...site, contentDir: "" } };
   }
 
@@ -61,7 +64,11 @@ export class PublishedApi {
     const path = `/${request.path.replace(/^\/+/, "")}`;
     const resolved = resolveApiPath(path);
     const extension = resolved?.fixedExtension;
-    const format = request.format ? formatNamed(FORMATS, request.format) : extension ? formatWithExtension(FORMATS, extension) : JSON_FORMAT;
+    const format = request.format
+      ? formatNamed(FORMATS, request.format)
+      : extension
+        ? formatWithExtension(FORMATS, extension)
+        : JSON_FORMAT;
     if (!format || !resolved) return this.notFound(path, format ?? JSON_FORMAT);
     return this.answerRoute(resolved.route, format, request, path);
   }
@@ -71,7 +78,9 @@ export class PublishedApi {
     const { renderer } = format;
     if (route.view === "root") {
       const root = await this.loadJson(rootFile("json"));
-      return root === undefined ? this.notFound(path, format) : this.ok(format, root, renderer.document(rootView(root as JsonObject), this.context));
+      return root === undefined
+        ? this.notFound(path, format)
+        : this.ok(format, root, renderer.document(rootView(root as JsonObject), this.context));
     }
     const { collection } = route;
     const fields = parseFields(query.fields);

@@ -15,8 +15,7 @@ export const listFile = (collection: string, extension: string) => `api/${collec
 export const listPageFile = (collection: string, page: number, extension = "html") =>
   page === 1 ? listFile(collection, extension) : `api/${collection}/page-${page}.${extension}`;
 
-export const instanceFile = (collection: string, uuid: string, extension: string) =>
-  `api/${collection}/${uuid}/index.${extension}`;
+export const instanceFile = (collection: string, uuid: string, extension: string) => `api/${collection}/${uuid}/index.${extension}`;
 
 /** The offline mirror archive; the API root's HTML view links it once it exists. */
 export const MIRROR_ARCHIVE = "downloads/catalogue-mirror.zip";

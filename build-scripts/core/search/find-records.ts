@@ -68,7 +68,10 @@ export class RecordFinder {
   private manifest?: Promise<SearchManifest | undefined>;
   private readonly files = new Map<number, Promise<TermFile>>();
 
-  constructor(private readonly load: LoadText, readonly collection: string) {}
+  constructor(
+    private readonly load: LoadText,
+    readonly collection: string,
+  ) {}
 
   /** The manifest, or undefined when this collection has no published index. */
   loadManifest(): Promise<SearchManifest | undefined> {
@@ -93,7 +96,10 @@ export class RecordFinder {
         for (const n of filesFor(manifest.termFiles, prefix)) {
           const { terms: names, postings } = files.get(n)!;
           for (let i = lowerBound(names, prefix); i < names.length && names[i].startsWith(prefix); i++) {
-            if (accept(names[i])) decodePostings(postings[i], (p) => { if (stamp[p] === k) stamp[p] = k + 1; });
+            if (accept(names[i]))
+              decodePostings(postings[i], (p) => {
+                if (stamp[p] === k) stamp[p] = k + 1;
+              });
           }
         }
       }
@@ -125,4 +131,3 @@ function filesFor(firstTerms: readonly string[], prefix: string): number[] {
   for (let n = first; n < Math.max(end, first + 1); n++) out.push(n);
   return out;
 }
-

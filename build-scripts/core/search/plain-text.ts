@@ -6,12 +6,52 @@
  */
 const TAG = /<\/?([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*>|<!--[\s\S]*?-->/g;
 const BLOCK = new Set([
-  "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "figure", "footer",
-  "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "ol", "p", "pre", "section", "table", "td", "th", "tr", "ul",
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "br",
+  "dd",
+  "div",
+  "dl",
+  "dt",
+  "figcaption",
+  "figure",
+  "footer",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "li",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "td",
+  "th",
+  "tr",
+  "ul",
 ]);
 const NAMED: Readonly<Record<string, string>> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", ndash: "\u2013", mdash: "\u2014",
-  lsquo: "\u2018", rsquo: "\u2019", ldquo: "\u201c", rdquo: "\u201d", hellip: "\u2026", deg: "\u00b0",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  ndash: "\u2013",
+  mdash: "\u2014",
+  lsquo: "\u2018",
+  rsquo: "\u2019",
+  ldquo: "\u201c",
+  rdquo: "\u201d",
+  hellip: "\u2026",
+  deg: "\u00b0",
 };
 const REFERENCE = /&(#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);/g;
 
@@ -22,7 +62,5 @@ function decodeReference(match: string, body: string): string {
 }
 
 export function plainText(html: string): string {
-  return html
-    .replace(TAG, (_tag, name?: string) => (name && BLOCK.has(name.toLowerCase()) ? " " : ""))
-    .replace(REFERENCE, decodeReference);
+  return html.replace(TAG, (_tag, name?: string) => (name && BLOCK.has(name.toLowerCase()) ? " " : "")).replace(REFERENCE, decodeReference);
 }

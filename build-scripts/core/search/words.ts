@@ -33,7 +33,12 @@ const PLAIN_WORD = /^[a-z0-9]+$/;
 export function fold(text: string): string {
   const lower = text.toLowerCase();
   // ASCII has no accents to drop (and normalizing costs much of indexing's time).
-  return ASCII.test(lower) ? lower : lower.normalize("NFD").replace(MARKS, "").replace(OTHER_LETTERS, (c) => LETTERS[c]);
+  return ASCII.test(lower)
+    ? lower
+    : lower
+        .normalize("NFD")
+        .replace(MARKS, "")
+        .replace(OTHER_LETTERS, (c) => LETTERS[c]);
 }
 
 const EDGE_NON_WORD = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;

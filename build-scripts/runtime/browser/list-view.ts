@@ -73,7 +73,10 @@ function start(form: HTMLFormElement): void {
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const fields = boxes.filter((b) => b.checked).map((b) => b.value).join(",");
+    const fields = boxes
+      .filter((b) => b.checked)
+      .map((b) => b.value)
+      .join(",");
     const query = queryString(searchBox.value, fields);
     history.pushState(null, "", query ? `${form.action}?${query}` : form.action);
     void show();

@@ -36,7 +36,10 @@ export async function request(base: string, path: string, params: RequestParams 
   const root = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
   let api = apis.get(root.href);
   if (!api) {
-    api = new PublishedApi(httpLoader((url) => fetch(url), root), SITE);
+    api = new PublishedApi(
+      httpLoader((url) => fetch(url), root),
+      SITE,
+    );
     apis.set(root.href, api);
   }
   const answer = await api.answer({ path, ...params });

@@ -65,7 +65,10 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
 async function answerDocument(request: Request, route: ApiRoute, format: Format, next: Next, context: RenderContext): Promise<Response> {
   const params = new URL(request.url).searchParams;
   if (wantsQuery(route, params)) {
-    const api = new PublishedApi(httpLoader((url) => next(new Request(url)), new URL("/", request.url)), context.config);
+    const api = new PublishedApi(
+      httpLoader((url) => next(new Request(url)), new URL("/", request.url)),
+      context.config,
+    );
     const query = { search: params.get("search"), fields: params.get("fields") };
     const answer = await api.answerRoute(route, format, query, new URL(request.url).pathname);
     return new Response(request.method === "HEAD" ? null : answer.text, { status: answer.status, headers: apiHeaders(format) });

@@ -24,7 +24,14 @@ const quiet = { log: () => {}, warn: console.warn, error: console.error };
 export function netlifyEngine({ projectDir, siteDir }: EngineOptions): Engine {
   const configPath = path.join(projectDir, "netlify.toml");
   const files = new StaticHandler({ directory: siteDir });
-  const redirects = new RedirectsHandler({ configPath, configRedirects: [], projectDir, publicDir: siteDir, jwtSecret: "", jwtRoleClaim: "" });
+  const redirects = new RedirectsHandler({
+    configPath,
+    configRedirects: [],
+    projectDir,
+    publicDir: siteDir,
+    jwtSecret: "",
+    jwtRoleClaim: "",
+  });
   const headers = new HeadersHandler({ configPath, projectDir, publishDir: path.relative(projectDir, siteDir), logger: quiet });
 
   const staticFile = async (request: Request) => (await files.match(request))?.handle;

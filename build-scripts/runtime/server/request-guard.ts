@@ -6,7 +6,8 @@
  */
 export const MAX_URL_LENGTH = 8 * 1024;
 
-export type Guarded = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly status: 400 | 414; readonly reason: string };
+export type Guarded =
+  { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly status: 400 | 414; readonly reason: string };
 
 export function guardRequestTarget(target: string, origin: string): Guarded {
   if (target.length > MAX_URL_LENGTH) return { ok: false, status: 414, reason: "URI too long" };

@@ -78,7 +78,9 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res).catch(() => res.destroy());
     }
     const ms = (performance.now() - started).toFixed(1);
-    options.log(`${req.method} ${(req.url ?? "").slice(0, 200)} ${response.status} ${response.headers.get("content-type") ?? "-"} ${ms} ms`);
+    options.log(
+      `${req.method} ${(req.url ?? "").slice(0, 200)} ${response.status} ${response.headers.get("content-type") ?? "-"} ${ms} ms`,
+    );
   }
 
   const server = http.createServer({ maxHeaderSize: 16 * 1024 });

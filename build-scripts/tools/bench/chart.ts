@@ -15,7 +15,8 @@ const SERIES = [
 
 const decades = (lo: number, hi: number) => {
   const out: number[] = [];
-  for (let d = 10 ** Math.floor(Math.log10(lo)); d <= hi * 1.0001; d *= 10) for (const k of [1, 2, 5]) if (d * k >= lo / 1.0001 && d * k <= hi * 1.0001) out.push(d * k);
+  for (let d = 10 ** Math.floor(Math.log10(lo)); d <= hi * 1.0001; d *= 10)
+    for (const k of [1, 2, 5]) if (d * k >= lo / 1.0001 && d * k <= hi * 1.0001) out.push(d * k);
   return out;
 };
 
@@ -35,7 +36,8 @@ export function timeChart(sizes: readonly SizeResult[], title: string): string {
     parts.push(`<line x1="${M.left}" x2="${W - M.right}" y1="${py(y).toFixed(1)}" y2="${py(y).toFixed(1)}" stroke="#eaeef2"/>`);
     parts.push(`<text x="${M.left - 6}" y="${(py(y) + 4).toFixed(1)}" text-anchor="end">${y} s</text>`);
   }
-  for (const x of xs) parts.push(`<text x="${px(x).toFixed(1)}" y="${H - M.bottom + 18}" text-anchor="middle">${x.toLocaleString("en")}</text>`);
+  for (const x of xs)
+    parts.push(`<text x="${px(x).toFixed(1)}" y="${H - M.bottom + 18}" text-anchor="middle">${x.toLocaleString("en")}</text>`);
   parts.push(
     `<line x1="${M.left}" x2="${W - M.right}" y1="${H - M.bottom}" y2="${H - M.bottom}" stroke="#57606a"/>`,
     `<line x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${H - M.bottom}" stroke="#57606a"/>`,

@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { readSources } from "../../build/load/read-sources.ts";
+import { readSources } from "../../pipeline/load/read-sources.ts";
 
 export interface IncrementalMeasure {
   /** Milliseconds from writing the record to the builder's "files rewritten" line, per edit. */
@@ -23,7 +23,12 @@ const DEV_WORKER = "build-scripts/tools/dev/dev-worker.ts";
 const EDITS = 3;
 
 /** `contentDir` is edited: give it a copy. */
-export async function measureIncremental(projectDir: string, contentDir: string, outDir: string, env: NodeJS.ProcessEnv): Promise<IncrementalMeasure> {
+export async function measureIncremental(
+  projectDir: string,
+  contentDir: string,
+  outDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<IncrementalMeasure> {
   const videos = (await readSources(projectDir, contentDir)).filter((s) => s.collection === "videos");
   const target = path.resolve(projectDir, videos[Math.floor(videos.length / 2)].file);
   const child = spawn(process.execPath, ["--import", "tsx", DEV_WORKER], {
@@ -45,7 +50,8 @@ export async function measureIncremental(projectDir: string, contentDir: string,
       result.builderMs.push(Number(line.match(/in (\d+) ms after the save/)![1]));
       result.filesRewritten = Number(line.match(/: (\d+) files rewritten/)![1]);
       const written = await readFile(path.join(outDir, "api/videos", record.uuid, "index.json"), "utf8");
-      if (!written.includes(`(edit ${edit})`)) throw new Error(`The dev builder reported the edit but api/videos/${record.uuid}/index.json does not show it.`);
+      if (!written.includes(`(edit ${edit})`))
+        throw new Error(`The dev builder reported the edit but api/videos/${record.uuid}/index.json does not show it.`);
     }
     return result;
   } finally {

@@ -26,10 +26,15 @@ export interface ProcessMeasure {
 }
 
 export function checkGnuTime(): void {
-  if (!existsSync(GNU_TIME)) throw new Error(`The benchmark measures CPU time and memory with GNU time (${GNU_TIME}); install it: apt-get install time`);
+  if (!existsSync(GNU_TIME))
+    throw new Error(`The benchmark measures CPU time and memory with GNU time (${GNU_TIME}); install it: apt-get install time`);
 }
 
-export async function measure(command: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<ProcessMeasure> {
+export async function measure(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<ProcessMeasure> {
   const timeFile = path.join(tmpdir(), `bench-time-${process.pid}-${Date.now()}.txt`);
   const started = performance.now();
   const child = spawn(GNU_TIME, ["-f", "%U %S %M", "-o", timeFile, command, ...args], { cwd: options.cwd, env: options.env });

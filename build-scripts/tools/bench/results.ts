@@ -55,27 +55,52 @@ const s = (seconds: number) => `${seconds.toFixed(2)} s`;
 
 /** One row per size; then files and bytes per format, and search index sizes per collection. */
 export function resultsTable(results: Results): string {
-  const head = ["resources", "build wall", "build CPU", "peak RSS", "cp -r", "build ÷ cp", "files", "bytes", "edit → written", "query median / p95"];
+  const head = [
+    "resources",
+    "build wall",
+    "build CPU",
+    "peak RSS",
+    "cp -r",
+    "build ÷ cp",
+    "files",
+    "bytes",
+    "edit → written",
+    "query median / p95",
+  ];
   const rows = results.sizes.map((r) => {
     const files = Object.values(r.output).reduce((n, e) => n + e.files, 0);
     const bytes = Object.values(r.output).reduce((n, e) => n + e.bytes, 0);
     return [
-      String(r.resources), s(r.build.wallSeconds), s(r.build.cpuSeconds), mb(r.build.peakRssBytes), s(r.copySeconds), `${r.ratioToCopy.toFixed(2)}×`,
-      String(files), mb(bytes), `${r.incremental.editToWrittenMs.toFixed(0)} ms`, `${r.search.queryMs.median.toFixed(2)} / ${r.search.queryMs.p95.toFixed(2)} ms`,
+      String(r.resources),
+      s(r.build.wallSeconds),
+      s(r.build.cpuSeconds),
+      mb(r.build.peakRssBytes),
+      s(r.copySeconds),
+      `${r.ratioToCopy.toFixed(2)}×`,
+      String(files),
+      mb(bytes),
+      `${r.incremental.editToWrittenMs.toFixed(0)} ms`,
+      `${r.search.queryMs.median.toFixed(2)} / ${r.search.queryMs.p95.toFixed(2)} ms`,
     ];
   });
   const names = [...new Set(results.sizes.flatMap((r) => r.search.collections.map((c) => c.name)))];
   const searchRows = [
     ["resources", ...names],
-    ...results.sizes.map((r) => [String(r.resources), ...names.map((n) => {
-      const c = r.search.collections.find((x) => x.name === n);
-      return c ? `${kb(c.index.raw)} / ${kb(c.index.gzip)}` : "–";
-    })]),
+    ...results.sizes.map((r) => [
+      String(r.resources),
+      ...names.map((n) => {
+        const c = r.search.collections.find((x) => x.name === n);
+        return c ? `${kb(c.index.raw)} / ${kb(c.index.gzip)}` : "–";
+      }),
+    ]),
   ];
   const extensions = [...new Set(results.sizes.flatMap((r) => Object.keys(r.output)))].sort();
   const perFormat = [
     ["resources", ...extensions],
-    ...results.sizes.map((r) => [String(r.resources), ...extensions.map((e) => (r.output[e] ? `${r.output[e].files} / ${mb(r.output[e].bytes)}` : "–"))]),
+    ...results.sizes.map((r) => [
+      String(r.resources),
+      ...extensions.map((e) => (r.output[e] ? `${r.output[e].files} / ${mb(r.output[e].bytes)}` : "–")),
+    ]),
   ];
   return [
     markdownTable([head, ...rows]),
@@ -86,7 +111,8 @@ export function resultsTable(results: Results): string {
 
 export function markdownTable(rows: readonly (readonly string[])[]): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  const line = (row: readonly string[]) => `| ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join(" | ")} |`;
+  const line = (row: readonly string[]) =>
+    `| ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join(" | ")} |`;
   const rule = `|${widths.map((w, c) => (c === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`;
   return [line(rows[0]), rule, ...rows.slice(1).map(line)].join("\n");
 }

@@ -67,12 +67,17 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
     await mkdir(runDir, { recursive: true });
     sync();
     const [command, args] = npmScriptCommand(PROJECT_DIR, "build");
-    const build = await measure(command, args, { cwd: PROJECT_DIR, env: { ...process.env, ...BUILD_ENV, CONTENT_DIR: content, OUTPUT_DIR: out } });
+    const build = await measure(command, args, {
+      cwd: PROJECT_DIR,
+      env: { ...process.env, ...BUILD_ENV, CONTENT_DIR: content, OUTPUT_DIR: out },
+    });
     builds.push(build);
     sync();
     const copy = await measure("cp", ["-r", out, `${out}.copy`], { cwd: runDir, env: process.env });
     copies.push(copy.wallSeconds);
-    log(`  run ${run}: build ${build.wallSeconds.toFixed(2)} s (CPU ${(build.userSeconds + build.sysSeconds).toFixed(2)} s, peak RSS ${(build.treePeakRssBytes / 1e6).toFixed(0)} MB), cp -r ${copy.wallSeconds.toFixed(2)} s`);
+    log(
+      `  run ${run}: build ${build.wallSeconds.toFixed(2)} s (CPU ${(build.userSeconds + build.sysSeconds).toFixed(2)} s, peak RSS ${(build.treePeakRssBytes / 1e6).toFixed(0)} MB), cp -r ${copy.wallSeconds.toFixed(2)} s`,
+    );
   }
   const output = await treeStats(out);
   log("  measuring search …");
@@ -81,7 +86,10 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
   const editDir = path.join(RUN_DIR, `${resources}-edit`);
   await mkdir(editDir, { recursive: true });
   execFileSync("cp", ["-r", content, path.join(editDir, "content")]);
-  const incremental = await measureIncremental(PROJECT_DIR, path.join(editDir, "content"), path.join(editDir, "_site"), { ...process.env, ...BUILD_ENV });
+  const incremental = await measureIncremental(PROJECT_DIR, path.join(editDir, "content"), path.join(editDir, "_site"), {
+    ...process.env,
+    ...BUILD_ENV,
+  });
   log(`  edit → written files: ${incremental.editToWrittenMs.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}`);
   return {
     resources,
@@ -114,12 +122,15 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
 try {
   checkGnuTime();
   const sizes = values.sizes.split(",").map(Number);
-  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--sizes needs whole numbers ≥ 1 separated by commas, got "${values.sizes}"`);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`--sizes needs whole numbers ≥ 1 separated by commas, got "${values.sizes}"`);
   const runs = Number(values.runs);
   const seed = Number(values.seed);
   await mkdir(BENCH_DIR, { recursive: true });
   const machine = describeMachine(BENCH_DIR);
-  log(`Benchmark on ${machine.cpus} CPUs (${machine.cpuModel}), ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, disk ${machine.disk}, Node ${machine.node}`);
+  log(
+    `Benchmark on ${machine.cpus} CPUs (${machine.cpuModel}), ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, disk ${machine.disk}, Node ${machine.node}`,
+  );
   removeFolder(RUN_DIR);
   const results: SizeResult[] = [];
   for (const size of sizes) results.push(await benchSize(size, runs, seed));

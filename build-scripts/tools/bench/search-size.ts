@@ -49,8 +49,10 @@ async function shimParts(siteDir: string): Promise<{ shim: Bytes; searchChunk: B
     const text = await readFile(path.join(siteDir, file), "utf8");
     if (lazy) searchChunk = add(searchChunk, sizeOf(text));
     else shim = add(shim, sizeOf(text));
-    for (const [, spec] of text.matchAll(/(?:from|import)\s*"(\.[^"]+)"/g)) await visit(path.posix.join(path.posix.dirname(file), spec), lazy);
-    for (const [, spec] of text.matchAll(/import\(\s*"(\.[^"]+)"\s*\)/g)) await visit(path.posix.join(path.posix.dirname(file), spec), true);
+    for (const [, spec] of text.matchAll(/(?:from|import)\s*"(\.[^"]+)"/g))
+      await visit(path.posix.join(path.posix.dirname(file), spec), lazy);
+    for (const [, spec] of text.matchAll(/import\(\s*"(\.[^"]+)"\s*\)/g))
+      await visit(path.posix.join(path.posix.dirname(file), spec), true);
   };
   await visit(SHIM_FILE, false);
   return { shim, searchChunk };
@@ -61,7 +63,8 @@ async function sampleQueries(siteDir: string, collection: string, count: number)
   const dir = path.join(siteDir, "search", collection);
   const terms: string[] = [];
   for (const file of (await readdir(dir)).filter((f) => f.startsWith("terms-"))) {
-    for (const line of (await readFile(path.join(dir, file), "utf8")).split("\n")) if (/^[a-z]{3,} /.test(line)) terms.push(line.split(" ")[0]);
+    for (const line of (await readFile(path.join(dir, file), "utf8")).split("\n"))
+      if (/^[a-z]{3,} /.test(line)) terms.push(line.split(" ")[0]);
   }
   const pick = (i: number) => terms[(i * 7919) % terms.length];
   return Array.from({ length: count }, (_, i) => (i % 2 ? `${pick(i)} ${pick(i + count)}` : pick(i)));
@@ -88,7 +91,13 @@ export async function measureSearch(siteDir: string, queryCount = 200): Promise<
       if (file.startsWith("records-")) recordsFiles = add(recordsFiles, bytes);
       else index = add(index, bytes);
     }
-    collections.push({ name, records: manifest.records, termFiles: files.filter((f) => f.startsWith("terms-")).length, index, recordsFiles });
+    collections.push({
+      name,
+      records: manifest.records,
+      termFiles: files.filter((f) => f.startsWith("terms-")).length,
+      index,
+      recordsFiles,
+    });
   }
   const { shim, searchChunk } = await shimParts(siteDir);
   const largest = collections.reduce((a, b) => (b.records > a.records ? b : a));
@@ -108,7 +117,8 @@ export async function measureSearch(siteDir: string, queryCount = 200): Promise<
   };
   const indexDir = path.join(siteDir, "search", largest.name);
   const downloaded = new Map<string, string>();
-  for (const file of await readdir(indexDir)) downloaded.set(`search/${largest.name}/${file}`, await readFile(path.join(indexDir, file), "utf8"));
+  for (const file of await readdir(indexDir))
+    downloaded.set(`search/${largest.name}/${file}`, await readFile(path.join(indexDir, file), "utf8"));
   for (const query of queries) {
     const log: string[] = [];
     await new PublishedApi(loader(siteDir, log), { baseUrl: "", siteUrl: "" }).answer({ path: `/api/${largest.name}`, search: query });

@@ -1,7 +1,7 @@
 /** Files and bytes of a finished output tree, per file extension, counted from the disk. */
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { WriteStats } from "../../build/write/write-stats.ts";
+import { WriteStats } from "../../pipeline/write/write-stats.ts";
 
 export type TreeStats = Record<string, { files: number; bytes: number }>;
 

@@ -5,13 +5,17 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { findCollection } from "../../core/catalogue/collections.ts";
-import { schemaPathFrom } from "../../build/load/schema-path.ts";
+import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 import { syntheticCatalogue, type SyntheticOptions } from "./synthetic/synthetic-catalogue.ts";
 
 const IN_FLIGHT = 64;
 
 /** Writes into `outDir` (which must be empty or new); returns the number of records per collection. */
-export async function writeSyntheticCatalogue(options: SyntheticOptions, outDir: string, progress?: (written: number) => void): Promise<Map<string, number>> {
+export async function writeSyntheticCatalogue(
+  options: SyntheticOptions,
+  outDir: string,
+  progress?: (written: number) => void,
+): Promise<Map<string, number>> {
   const existing = await readdir(outDir).catch(() => []);
   if (existing.length) throw new Error(`${outDir} is not empty; give --out a new or empty folder.`);
   const counts = new Map<string, number>();
@@ -22,10 +26,12 @@ export async function writeSyntheticCatalogue(options: SyntheticOptions, outDir:
     counts.set(collection, (counts.get(collection) ?? 0) + 1);
     // "$schema" leads the record (recordKeys); its value is the path from where the file goes.
     const $schema = schemaPathFrom(path.join(outDir, collection), findCollection(collection)!.kind);
-    const job = writeFile(path.join(outDir, collection, `${name}.json`), `${JSON.stringify({ ...record, $schema }, null, 2)}\n`).then(() => {
-      pending.delete(job);
-      if (++written % 5000 === 0) progress?.(written);
-    });
+    const job = writeFile(path.join(outDir, collection, `${name}.json`), `${JSON.stringify({ ...record, $schema }, null, 2)}\n`).then(
+      () => {
+        pending.delete(job);
+        if (++written % 5000 === 0) progress?.(written);
+      },
+    );
     pending.add(job);
     if (pending.size >= IN_FLIGHT) await Promise.race(pending);
   }

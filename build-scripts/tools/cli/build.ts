@@ -5,9 +5,9 @@
  * previous output stays as it was, and the command exits non-zero, so a
  * Netlify deploy of invalid content fails and the live site stays.
  */
-import { summary } from "../../build/build-report.ts";
-import { ContentError } from "../../build/prepare.ts";
-import { runBuild } from "../../build/run-build.ts";
+import { summary } from "../../pipeline/build-report.ts";
+import { ContentError } from "../../pipeline/prepare.ts";
+import { runBuild } from "../../pipeline/run-build.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 
 const outDir = outputDir(process.env);

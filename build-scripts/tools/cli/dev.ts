@@ -17,7 +17,9 @@ const port = Number(process.env.PORT || 8080);
 const WORKER = path.join(import.meta.dirname, "../dev/dev-worker.ts");
 
 const server = EleventyDevServer.getServer("catalogue", outDir, {
-  port, liveReload: true, domDiff: false,
+  port,
+  liveReload: true,
+  domDiff: false,
   logger: { info: console.log, log: console.log, error: console.error },
 });
 let serving = false;
@@ -47,10 +49,14 @@ function restartWorker(): void {
 }
 
 startWorker();
-const stopWatching = watchFolders(["templates", "build-scripts", ".eleventy.ts"].map((p) => path.join(projectDir, p)), (paths) => {
-  console.log(`${[...paths].map((p) => path.relative(projectDir, p)).join(", ")} changed: full rebuild.`);
-  restartWorker();
-}, 100);
+const stopWatching = watchFolders(
+  ["templates", "build-scripts", ".eleventy.ts"].map((p) => path.join(projectDir, p)),
+  (paths) => {
+    console.log(`${[...paths].map((p) => path.relative(projectDir, p)).join(", ")} changed: full rebuild.`);
+    restartWorker();
+  },
+  100,
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {

@@ -11,13 +11,12 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { findCollection } from "../../core/catalogue/collections.ts";
-import { loadSiteConfig } from "../../build/load/load-config.ts";
+import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { dumpToRecords, type ImportedRecord } from "../import/dump-to-records.ts";
-import { schemaValidators } from "../../build/cache/cached-validators.ts";
-import { shownPath } from "../../build/load/read-sources.ts";
-import { formatProblems, type Problem } from "../../build/validate/problems.ts";
-import { schemaPathFrom } from "../../build/load/schema-path.ts";
-
+import { schemaValidators } from "../../pipeline/cache/cached-validators.ts";
+import { shownPath } from "../../pipeline/load/read-sources.ts";
+import { formatProblems, type Problem } from "../../pipeline/validate/problems.ts";
+import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,7 +32,10 @@ const config = loadSiteConfig(projectDir);
 const outDir = path.resolve(projectDir, values.out ?? config.contentDir);
 const input = path.resolve(positionals[0]);
 const dumpFiles = (await stat(input)).isDirectory()
-  ? (await readdir(input)).filter((n) => n.endsWith(".json")).sort().map((n) => path.join(input, n))
+  ? (await readdir(input))
+      .filter((n) => n.endsWith(".json"))
+      .sort()
+      .map((n) => path.join(input, n))
   : [input];
 
 const problems: Problem[] = [];
@@ -43,14 +45,26 @@ for (const dumpFile of dumpFiles) {
   const name = path.basename(dumpFile, ".json");
   const collection = findCollection(name);
   if (!collection) {
-    problems.push({ file: shown, pointer: "", severity: "error", expected: "a dump named <collection>.json after one of the 31 collections", found: `"${name}"` });
+    problems.push({
+      file: shown,
+      pointer: "",
+      severity: "error",
+      expected: "a dump named <collection>.json after one of the 31 collections",
+      found: `"${name}"`,
+    });
     continue;
   }
   let dump: unknown;
   try {
     dump = JSON.parse(await readFile(dumpFile, "utf8"));
   } catch (error) {
-    problems.push({ file: shown, pointer: "", severity: "error", expected: "a JSON document", found: `invalid JSON: ${(error as Error).message}` });
+    problems.push({
+      file: shown,
+      pointer: "",
+      severity: "error",
+      expected: "a JSON document",
+      found: `invalid JSON: ${(error as Error).message}`,
+    });
     continue;
   }
   const schemaRef = schemaPathFrom(path.join(outDir, name), collection.kind);
@@ -59,7 +73,13 @@ for (const dumpFile of dumpFiles) {
   const folder = path.join(outDir, name);
   const existing = await readdir(folder).catch(() => [] as string[]);
   if (existing.some((n) => n.endsWith(".json")) && !values.replace) {
-    problems.push({ file: shownPath(projectDir, folder), pointer: "", severity: "error", expected: "an empty collection folder (or --replace to empty it)", found: `${existing.length} file(s) already there` });
+    problems.push({
+      file: shownPath(projectDir, folder),
+      pointer: "",
+      severity: "error",
+      expected: "an empty collection folder (or --replace to empty it)",
+      found: `${existing.length} file(s) already there`,
+    });
   }
   plan.push({ collection: name, records: result.records });
 }

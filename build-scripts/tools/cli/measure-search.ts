@@ -13,10 +13,14 @@ const siteDir = process.argv[2] ?? outputDir(process.env);
 console.log(`Measuring search in ${siteDir}/ …`);
 const m = await measureSearch(siteDir);
 for (const c of m.collections) {
-  console.log(`  ${c.name.padEnd(20)} ${String(c.records).padStart(6)} records  index ${bytes(c.index)} in ${c.termFiles} term files; records files ${bytes(c.recordsFiles)}`);
+  console.log(
+    `  ${c.name.padEnd(20)} ${String(c.records).padStart(6)} records  index ${bytes(c.index)} in ${c.termFiles} term files; records files ${bytes(c.recordsFiles)}`,
+  );
 }
 console.log(`  shim (as imported)   ${bytes(m.shim)}`);
 console.log(`  search chunk (lazy)  ${bytes(m.searchChunk)}`);
 const f = m.firstSearch;
-console.log(`  first search on ${f.collection} (${f.queries} queries): median ${kb(f.median)}, max ${kb(f.max)} gzip before records; matching records files median ${kb(f.records.median)}, max ${kb(f.records.max)} gzip`);
+console.log(
+  `  first search on ${f.collection} (${f.queries} queries): median ${kb(f.median)}, max ${kb(f.max)} gzip before records; matching records files median ${kb(f.records.median)}, max ${kb(f.records.max)} gzip`,
+);
 console.log(`  query time once loaded: median ${m.queryMs.median.toFixed(2)} ms, p95 ${m.queryMs.p95.toFixed(2)} ms`);

@@ -9,15 +9,15 @@
  */
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { formatBytes, summary } from "../../build/build-report.ts";
-import { ContentError } from "../../build/prepare.ts";
-import { runBuild } from "../../build/run-build.ts";
+import { formatBytes, summary } from "../../pipeline/build-report.ts";
+import { ContentError } from "../../pipeline/prepare.ts";
+import { runBuild } from "../../pipeline/run-build.ts";
 import { apiRootData } from "../../core/catalogue/api-root.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import { rootView } from "../../core/formats/views.ts";
 import { MIRROR_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
-import { MIRROR_README, mirrorReadme } from "../../build/mirror/mirror-readme.ts";
-import { writeArchive } from "../../build/mirror/write-archive.ts";
+import { MIRROR_README, mirrorReadme } from "../../pipeline/mirror/mirror-readme.ts";
+import { writeArchive } from "../../pipeline/mirror/write-archive.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 
 const outDir = outputDir(process.env);
@@ -46,8 +46,13 @@ try {
 
   const html = FORMATS[0];
   const download = { file: MIRROR_ARCHIVE, size, date: date.toISOString() };
-  await writeFile(path.join(outDir, rootFile(html.extension)), html.renderer.document(rootView(apiRootData(build.config), download), { config: build.config }));
-  console.log(`Wrote ${archive}: ${files} files, ${size}, in ${((performance.now() - started) / 1000).toFixed(2)} s; the API root's HTML view links it.`);
+  await writeFile(
+    path.join(outDir, rootFile(html.extension)),
+    html.renderer.document(rootView(apiRootData(build.config), download), { config: build.config }),
+  );
+  console.log(
+    `Wrote ${archive}: ${files} files, ${size}, in ${((performance.now() - started) / 1000).toFixed(2)} s; the API root's HTML view links it.`,
+  );
 } catch (error) {
   console.error(error instanceof ContentError ? `${error.message}\n\nNo mirror was made; ${outDir}/ is unchanged.` : error);
   process.exitCode = 1;

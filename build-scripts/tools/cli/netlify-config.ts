@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { withGeneratedBlock } from "../../build/netlify/netlify-toml.ts";
+import { withGeneratedBlock } from "../../pipeline/netlify/netlify-toml.ts";
 
 const file = path.resolve(import.meta.dirname, "../../../netlify.toml");
 const current = readFileSync(file, "utf8");

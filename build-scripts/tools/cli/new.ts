@@ -9,10 +9,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { COLLECTIONS, findCollection } from "../../core/catalogue/collections.ts";
 import { isJsonObject } from "../../core/catalogue/resource.ts";
-import { loadSiteConfig } from "../../build/load/load-config.ts";
+import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { newRecord, slugify } from "../new/new-record.ts";
-import { FILL_IN } from "../../build/validate/fill-in.ts";
-import { schemaPathFrom } from "../../build/load/schema-path.ts";
+import { FILL_IN } from "../../pipeline/validate/fill-in.ts";
+import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 
 const USAGE = 'usage: npm run new -- <collection> [--title "…"]';
 
@@ -43,13 +43,15 @@ console.error(`Fill in: ${todo.join(", ")} (and the lists: credits, subjects, gr
 /** The collection's records as far as they parse (a broken file is validate's business, not ours). */
 async function readExisting(dir: string): Promise<Record<string, unknown>[]> {
   const names = (await readdir(dir)).filter((n) => n.endsWith(".json"));
-  const parsed = await Promise.all(names.map(async (n) => {
-    try {
-      return JSON.parse(await readFile(path.join(dir, n), "utf8")) as unknown;
-    } catch {
-      return undefined;
-    }
-  }));
+  const parsed = await Promise.all(
+    names.map(async (n) => {
+      try {
+        return JSON.parse(await readFile(path.join(dir, n), "utf8")) as unknown;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
   return parsed.filter(isJsonObject);
 }
 

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { startServer } from "../../runtime/server/server.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
-import { shownPath } from "../../build/load/read-sources.ts";
+import { shownPath } from "../../pipeline/load/read-sources.ts";
 
 const projectDir = process.cwd();
 const siteDir = path.resolve(projectDir, outputDir(process.env));

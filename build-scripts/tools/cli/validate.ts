@@ -3,12 +3,12 @@
  * the cross-record rules, writes nothing, lists every problem (file, JSON
  * pointer, expected, found) and exits non-zero if any is an error.
  */
-import { schemaValidators } from "../../build/cache/cached-validators.ts";
+import { schemaValidators } from "../../pipeline/cache/cached-validators.ts";
 import { resourceCount } from "../../core/catalogue/catalogue.ts";
-import { loadSiteConfig } from "../../build/load/load-config.ts";
-import { readSources } from "../../build/load/read-sources.ts";
-import { formatProblems } from "../../build/validate/problems.ts";
-import { validateSources } from "../../build/validate/validate-catalogue.ts";
+import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
+import { readSources } from "../../pipeline/load/read-sources.ts";
+import { formatProblems } from "../../pipeline/validate/problems.ts";
+import { validateSources } from "../../pipeline/validate/validate-catalogue.ts";
 
 const projectDir = process.cwd();
 const { contentDir } = loadSiteConfig(projectDir);
@@ -17,7 +17,9 @@ const { catalogue, problems } = validateSources(await readSources(projectDir, co
 if (problems.length) console.error(`${formatProblems(problems)}\n`);
 if (catalogue) {
   const used = [...catalogue.lists.values()].filter((list) => list.length > 0).length;
-  console.log(`${contentDir}/ is valid: ${resourceCount(catalogue)} records in ${used} collections${problems.length ? `, ${problems.length} warning(s)` : ""}.`);
+  console.log(
+    `${contentDir}/ is valid: ${resourceCount(catalogue)} records in ${used} collections${problems.length ? `, ${problems.length} warning(s)` : ""}.`,
+  );
 } else {
   const errors = problems.filter((p) => p.severity === "error").length;
   console.error(`${contentDir}/ has ${errors} error(s): fix them and run npm run validate again.`);

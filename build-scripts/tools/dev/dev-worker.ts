@@ -6,12 +6,12 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { summary } from "../../build/build-report.ts";
-import { ContentError } from "../../build/prepare.ts";
-import { runBuild } from "../../build/run-build.ts";
-import { loadSiteConfig } from "../../build/load/load-config.ts";
-import { isRecordPath, shownPath, sourceName } from "../../build/load/read-sources.ts";
-import { formatProblems } from "../../build/validate/problems.ts";
+import { summary } from "../../pipeline/build-report.ts";
+import { ContentError } from "../../pipeline/prepare.ts";
+import { runBuild } from "../../pipeline/run-build.ts";
+import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
+import { isRecordPath, shownPath, sourceName } from "../../pipeline/load/read-sources.ts";
+import { formatProblems } from "../../pipeline/validate/problems.ts";
 import { ItemCollector, LiveSite, type Change } from "./live-site.ts";
 import { watchFolders } from "./watch-folders.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
@@ -54,13 +54,17 @@ async function onSave(paths: ReadonlySet<string>, seenAt: number): Promise<void>
   const records = [...paths].filter((p) => isRecordPath(path.relative(contentRoot, p)));
   if (records.length === 0) return;
   if (!site) return fullBuild();
-  const changes: Change[] = await Promise.all(records.map(async (p) => ({ ...sourceName(projectDir, p), text: await readFile(p, "utf8").catch(() => undefined) })));
+  const changes: Change[] = await Promise.all(
+    records.map(async (p) => ({ ...sourceName(projectDir, p), text: await readFile(p, "utf8").catch(() => undefined) })),
+  );
   const result = await site.update(changes);
   const ms = Math.round(performance.now() - seenAt);
   if (result.problems.length) console.error(formatProblems(result.problems));
   const names = changes.map((c) => c.file).join(", ");
   if (result.collections.length) {
-    console.log(`${names}: ${result.written} files rewritten, ${result.removed} removed (lists of ${result.collections.join(", ")}) in ${ms} ms after the save.`);
+    console.log(
+      `${names}: ${result.written} files rewritten, ${result.removed} removed (lists of ${result.collections.join(", ")}) in ${ms} ms after the save.`,
+    );
     tell({ type: "updated" });
   } else if (result.problems.some((p) => p.severity === "error")) {
     console.error(`${names}: not applied; the preview shows the last valid version.`);

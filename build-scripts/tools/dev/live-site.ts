@@ -11,21 +11,21 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { compareEntries, type Catalogue, type CatalogueEntry } from "../../core/catalogue/catalogue.ts";
 import { findCollection, type Collection } from "../../core/catalogue/collections.ts";
-import type { PreparedBuild } from "../../build/prepare.ts";
-import { schemaValidators } from "../../build/cache/cached-validators.ts";
+import type { PreparedBuild } from "../../pipeline/prepare.ts";
+import { schemaValidators } from "../../pipeline/cache/cached-validators.ts";
 import { FORMATS, JSON_ITEM } from "../../core/formats/formats.ts";
 import { paginate } from "../../core/formats/renderer.ts";
 import { listView, type RenderContext } from "../../core/formats/views.ts";
 import { instanceFile, searchManifestFile } from "../../core/routes/output-tree.ts";
-import type { Problem } from "../../build/validate/problems.ts";
-import { crossRecordProblems } from "../../build/validate/record-rules.ts";
-import { validateSource, type SourceFile } from "../../build/validate/validate-catalogue.ts";
-import type { ItemSink, TermsSink } from "../../build/write/write-api-tree.ts";
-import { writeResource } from "../../build/write/write-resource.ts";
-import { rewriteCollectionSearch } from "../../build/write/write-search-files.ts";
+import type { Problem } from "../../pipeline/validate/problems.ts";
+import { crossRecordProblems } from "../../pipeline/validate/record-rules.ts";
+import { validateSource, type SourceFile } from "../../pipeline/validate/validate-catalogue.ts";
+import type { ItemSink, TermsSink } from "../../pipeline/write/write-api-tree.ts";
+import { writeResource } from "../../pipeline/write/write-resource.ts";
+import { rewriteCollectionSearch } from "../../pipeline/write/write-search-files.ts";
 import { resourceTerms } from "../../core/search/search-fields.ts";
-import { FileWriter } from "../../build/write/file-writer.ts";
-import { ListFiles } from "../../build/write/list-files.ts";
+import { FileWriter } from "../../pipeline/write/file-writer.ts";
+import { ListFiles } from "../../pipeline/write/list-files.ts";
 import { render as renderHome } from "../../../templates/home.11ty.ts";
 
 /** A record file that changed: its new text, or undefined when it was deleted. */
@@ -54,7 +54,8 @@ interface Touched {
 }
 
 /** The list indexes whose pages changed: the touched ones, or all of them when the list grew or shrank (pages show the total, slices shift). */
-const reach = (touched: Touched, total: number): [number, number] => (total === touched.before ? [touched.from, touched.to] : [0, Infinity]);
+const reach = (touched: Touched, total: number): [number, number] =>
+  total === touched.before ? [touched.from, touched.to] : [0, Infinity];
 
 interface LiveCollection {
   readonly collection: Collection;
@@ -87,7 +88,11 @@ export class LiveSite {
   private readonly collections = new Map<string, LiveCollection>();
   private readonly context: RenderContext;
 
-  constructor(private readonly build: PreparedBuild, items: ItemCollector, private readonly outDir: string) {
+  constructor(
+    private readonly build: PreparedBuild,
+    items: ItemCollector,
+    private readonly outDir: string,
+  ) {
     this.context = { config: build.config };
     for (const [name, entries] of build.catalogue.lists) {
       const collection = findCollection(name)!;
@@ -206,7 +211,10 @@ export class LiveSite {
       const list = new ListFiles(writer, format, view, this.context, total);
       for (const page of list.pages) {
         if (page.start + page.count <= from || page.start > to) continue;
-        list.writePage(page, live.items.slice(page.start, page.start + page.count).map((i) => i[f]));
+        list.writePage(
+          page,
+          live.items.slice(page.start, page.start + page.count).map((i) => i[f]),
+        );
       }
       for (let n = list.pages.length + 1; n <= paginate(touched.before, format.renderer.pageSize).length; n++) {
         await rm(path.join(this.outDir, list.fileOf(n)), { force: true });

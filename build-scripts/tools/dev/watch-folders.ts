@@ -35,12 +35,15 @@ export function watchFolders(targets: readonly string[], onBatch: OnBatch, settl
 
   const watchTree = (dir: string) => {
     if (watchers.has(dir)) return;
-    watchers.set(dir, watch(dir, (_event, name) => {
-      if (!name || skipped(name.toString())) return;
-      const file = path.join(dir, name.toString());
-      if (isDirectory(file)) watchTree(file);
-      seen(file);
-    }));
+    watchers.set(
+      dir,
+      watch(dir, (_event, name) => {
+        if (!name || skipped(name.toString())) return;
+        const file = path.join(dir, name.toString());
+        if (isDirectory(file)) watchTree(file);
+        seen(file);
+      }),
+    );
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory() && !skipped(entry.name)) watchTree(path.join(dir, entry.name));
     }
@@ -51,9 +54,12 @@ export function watchFolders(targets: readonly string[], onBatch: OnBatch, settl
       watchTree(target);
     } else {
       const dir = path.dirname(target);
-      watchers.set(target, watch(dir, (_event, name) => {
-        if (name?.toString() === path.basename(target)) seen(target);
-      }));
+      watchers.set(
+        target,
+        watch(dir, (_event, name) => {
+          if (name?.toString() === path.basename(target)) seen(target);
+        }),
+      );
     }
   }
   return () => {

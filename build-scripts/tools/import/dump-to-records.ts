@@ -8,8 +8,8 @@ import type { Collection } from "../../core/catalogue/collections.ts";
 import { FIELD_ORDER, isJsonObject, recordKeys, resourceUrl, type Json, type JsonObject } from "../../core/catalogue/resource.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { slugify } from "../new/new-record.ts";
-import { describeValue, type Problem } from "../../build/validate/problems.ts";
-import { checkSchema, type SchemaValidators } from "../../build/validate/schema-check.ts";
+import { describeValue, type Problem } from "../../pipeline/validate/problems.ts";
+import { checkSchema, type SchemaValidators } from "../../pipeline/validate/schema-check.ts";
 
 export interface ImportedRecord {
   /** File name inside content/<collection>/. */
@@ -26,7 +26,8 @@ export function dumpToRecords(
   validators: SchemaValidators,
 ): { records: ImportedRecord[]; problems: Problem[] } {
   const problems: Problem[] = [];
-  const problem = (pointer: string, expected: string, found: string) => problems.push({ file: dumpFile, pointer, expected, found, severity: "error" });
+  const problem = (pointer: string, expected: string, found: string) =>
+    problems.push({ file: dumpFile, pointer, expected, found, severity: "error" });
   if (!Array.isArray(dump)) {
     problem("", `a JSON array of ${collection.name} resources (what GET /api/${collection.name}?format=json returns)`, describeValue(dump));
     return { records: [], problems };
@@ -54,11 +55,23 @@ export function dumpToRecords(
       const suffix = `/api/${collection.name}/${uuid}`;
       const dumpBase = typeof r.url === "string" && r.url.endsWith(suffix) ? r.url.slice(0, -suffix.length) : undefined;
       const hint = dumpBase ? `: this dump's looks like BASE_URL=${dumpBase}` : "";
-      once("url", () => problem(`${at}/url`, `${resourceUrl(config, collection.name, uuid)} (set BASE_URL to the dump's base address${hint})`, describeValue(r.url)));
+      once("url", () =>
+        problem(
+          `${at}/url`,
+          `${resourceUrl(config, collection.name, uuid)} (set BASE_URL to the dump's base address${hint})`,
+          describeValue(r.url),
+        ),
+      );
     }
     const siteRoot = `${config.siteUrl}/`;
     if (typeof r.html_url !== "string" || !r.html_url.startsWith(siteRoot)) {
-      once("html_url", () => problem(`${at}/html_url`, `an address starting with ${siteRoot} (set SITE_URL to the dump's site address)`, describeValue(r.html_url)));
+      once("html_url", () =>
+        problem(
+          `${at}/html_url`,
+          `an address starting with ${siteRoot} (set SITE_URL to the dump's site address)`,
+          describeValue(r.html_url),
+        ),
+      );
     }
     if (r.content_type !== collection.contentType) {
       problem(`${at}/content_type`, JSON.stringify(collection.contentType), describeValue(r.content_type));
@@ -66,7 +79,12 @@ export function dumpToRecords(
     const unknown = Object.keys(r).filter((k) => !FIELD_ORDER[collection.kind].includes(k));
     for (const key of unknown) problem(`${at}/${key}`, `only the fields of ${collection.name} resources`, `the field "${key}"`);
 
-    const record: JsonObject = { $schema: schemaRef, position: index + 1, uuid: r.uuid, html_path: String(r.html_url ?? "").slice(siteRoot.length) };
+    const record: JsonObject = {
+      $schema: schemaRef,
+      position: index + 1,
+      uuid: r.uuid,
+      html_path: String(r.html_url ?? "").slice(siteRoot.length),
+    };
     const lessonProblem = (pointer: string, expected: string, found: string) => once("lessons", () => problem(pointer, expected, found));
     for (const field of recordKeys(collection.kind)) {
       if (field in record || !(field in r)) continue;
@@ -80,7 +98,8 @@ export function dumpToRecords(
     }
   });
   for (const [field, count] of repeated) {
-    if (count > 1) problem("", `every resource's ${field} to fit the configured address`, `${count - 1} more of the same ${field} problem as the first`);
+    if (count > 1)
+      problem("", `every resource's ${field} to fit the configured address`, `${count - 1} more of the same ${field} problem as the first`);
   }
   return { records, problems };
 }

@@ -33,7 +33,7 @@ function sentence(random: Random, count: number, html: boolean): string {
 /** `count` words in sentences of 6–24 words. */
 function sentences(random: Random, count: number, html: boolean): string {
   const out: string[] = [];
-  for (let left = count; left > 0; ) {
+  for (let left = count; left > 0;) {
     const n = Math.min(left, random.int(6, 24));
     out.push(sentence(random, n, html));
     left -= n;
@@ -45,7 +45,7 @@ function sentences(random: Random, count: number, html: boolean): string {
 function paragraphs(random: Random, count: number, paragraphCount: number): string {
   const out: string[] = [];
   for (let p = 0, left = count; p < paragraphCount; p++) {
-    const n = p === paragraphCount - 1 ? left : Math.max(1, Math.round(left / (paragraphCount - p) * (0.6 + random.float() * 0.8)));
+    const n = p === paragraphCount - 1 ? left : Math.max(1, Math.round((left / (paragraphCount - p)) * (0.6 + random.float() * 0.8)));
     out.push(`<p>${sentences(random, n, true)}</p>`);
     left -= n;
   }
@@ -71,4 +71,3 @@ export function note(random: Random): string {
 export function shortSentence(random: Random): string {
   return sentences(random, random.int(5, 12), false);
 }
-

@@ -75,7 +75,11 @@ export class Random {
 export class ZipfDraw<T> {
   private readonly cumulative: Float64Array;
 
-  constructor(private readonly items: readonly T[], exponent = 1.05, offset = 2.7) {
+  constructor(
+    private readonly items: readonly T[],
+    exponent = 1.05,
+    offset = 2.7,
+  ) {
     this.cumulative = new Float64Array(items.length);
     let sum = 0;
     items.forEach((_, i) => {

@@ -33,24 +33,137 @@ export function sizeMix(resources: number, seed: number): SyntheticOptions {
 }
 
 const SUBJECTS = [
-  "Biology > Ecology", "Biology > Marine Biology", "Biology > Zoology", "Biology > Botany", "Biology > Genetics",
-  "Earth Science > Climatology", "Earth Science > Geology", "Earth Science > Glaciology", "Earth Science > Hydrology",
-  "Earth Science > Meteorology", "Earth Science > Oceanography", "Earth Science > Volcanology", "Geography",
-  "Geography > Cartography", "Geography > Human Geography", "Geography > Physical Geography", "Geography > Urban Geography",
-  "Social Studies > Ancient Civilizations", "Social Studies > Archaeology", "Social Studies > Civics",
-  "Social Studies > Economics", "Social Studies > World History", "Social Studies > U.S. History", "Anthropology",
-  "Conservation", "Engineering", "Health", "Mathematics > Measurement", "Physics", "Storytelling", "Space Science > Astronomy",
+  "Biology > Ecology",
+  "Biology > Marine Biology",
+  "Biology > Zoology",
+  "Biology > Botany",
+  "Biology > Genetics",
+  "Earth Science > Climatology",
+  "Earth Science > Geology",
+  "Earth Science > Glaciology",
+  "Earth Science > Hydrology",
+  "Earth Science > Meteorology",
+  "Earth Science > Oceanography",
+  "Earth Science > Volcanology",
+  "Geography",
+  "Geography > Cartography",
+  "Geography > Human Geography",
+  "Geography > Physical Geography",
+  "Geography > Urban Geography",
+  "Social Studies > Ancient Civilizations",
+  "Social Studies > Archaeology",
+  "Social Studies > Civics",
+  "Social Studies > Economics",
+  "Social Studies > World History",
+  "Social Studies > U.S. History",
+  "Anthropology",
+  "Conservation",
+  "Engineering",
+  "Health",
+  "Mathematics > Measurement",
+  "Physics",
+  "Storytelling",
+  "Space Science > Astronomy",
 ];
-const ROLES = ["Writer", "Producer", "Editor", "Expert Reviewer", "Educator Reviewer", "Narrator", "Animator", "Videographer", "Director", "Cartographer", "Photographer", "Illustrator", "Translator"];
-const FIRST = ["Amara", "Owen", "Ingrid", "Lucía", "Kenji", "Fatima", "Mateo", "Zoë", "Nikos", "Priya", "Sven", "Chloé", "Tomasz", "Aiyana", "Jonas", "Mei", "Olu", "Björn", "Hana", "Diego", "Élodie", "Kwame", "Sofia", "Ravi", "Noah", "Leilani", "Marek", "Yusuf", "Ana", "Caroline"];
-const LAST = ["Pritchard", "Halvorsen", "Fernández", "Tanaka", "Okafor", "Nguyen", "Papadakis", "Mbeki", "Andreou", "Bergström", "Kowalski", "Sharma", "Dubois", "Mikkelsen", "Castillo", "Marsh", "Baptiste", "Osei", "Ivanova", "Haddad", "García", "O'Connor", "Müller", "Silva", "Yamamoto", "Begay", "Novak", "Rossi", "Kim", "Hughes"];
-const AFFILIATIONS = ["Lincoln Middle School", "Desert Vista Middle School", "Institute of Classical Studies", "University of Bergen", "Coastal Research Center", "Riverside High School", "Museum of Natural History", "Polar Science Institute"];
+const ROLES = [
+  "Writer",
+  "Producer",
+  "Editor",
+  "Expert Reviewer",
+  "Educator Reviewer",
+  "Narrator",
+  "Animator",
+  "Videographer",
+  "Director",
+  "Cartographer",
+  "Photographer",
+  "Illustrator",
+  "Translator",
+];
+const FIRST = [
+  "Amara",
+  "Owen",
+  "Ingrid",
+  "Lucía",
+  "Kenji",
+  "Fatima",
+  "Mateo",
+  "Zoë",
+  "Nikos",
+  "Priya",
+  "Sven",
+  "Chloé",
+  "Tomasz",
+  "Aiyana",
+  "Jonas",
+  "Mei",
+  "Olu",
+  "Björn",
+  "Hana",
+  "Diego",
+  "Élodie",
+  "Kwame",
+  "Sofia",
+  "Ravi",
+  "Noah",
+  "Leilani",
+  "Marek",
+  "Yusuf",
+  "Ana",
+  "Caroline",
+];
+const LAST = [
+  "Pritchard",
+  "Halvorsen",
+  "Fernández",
+  "Tanaka",
+  "Okafor",
+  "Nguyen",
+  "Papadakis",
+  "Mbeki",
+  "Andreou",
+  "Bergström",
+  "Kowalski",
+  "Sharma",
+  "Dubois",
+  "Mikkelsen",
+  "Castillo",
+  "Marsh",
+  "Baptiste",
+  "Osei",
+  "Ivanova",
+  "Haddad",
+  "García",
+  "O'Connor",
+  "Müller",
+  "Silva",
+  "Yamamoto",
+  "Begay",
+  "Novak",
+  "Rossi",
+  "Kim",
+  "Hughes",
+];
+const AFFILIATIONS = [
+  "Lincoln Middle School",
+  "Desert Vista Middle School",
+  "Institute of Classical Studies",
+  "University of Bergen",
+  "Coastal Research Center",
+  "Riverside High School",
+  "Museum of Natural History",
+  "Polar Science Institute",
+];
 const HTML_SHARE = { videos: 0.35, lessons: 0.8, units: 1 } as const;
 const DAY_MS = 86_400_000;
 const START_MS = Date.UTC(2010, 0, 1);
 
 const gradeLabel = (grade: number) =>
-  grade === 0 ? "Kindergarten" : grade === 13 ? "Higher Education" : `${grade}${grade === 1 ? "st" : grade === 2 ? "nd" : grade === 3 ? "rd" : "th"} Grade`;
+  grade === 0
+    ? "Kindergarten"
+    : grade === 13
+      ? "Higher Education"
+      : `${grade}${grade === 1 ? "st" : grade === 2 ? "nd" : grade === 3 ? "rd" : "th"} Grade`;
 
 function audience(random: Random): { appropriate_for: string[]; grades: string[] } {
   const from = random.int(0, 12);

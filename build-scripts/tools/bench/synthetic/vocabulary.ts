@@ -114,14 +114,43 @@ international indigenous traditional religious sacred public private industrial 
 commercial military royal imperial colonial democratic medieval prehistoric geologic solar lunar
 orbital atmospheric oceanic continental`;
 
-const words = (text: string) => text.split(/\s+/).filter(Boolean).map((w) => w.replace(/-/g, " ").split(" ")[0]);
+const words = (text: string) =>
+  text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/-/g, " ").split(" ")[0]);
 
 /** Nouns whose plural no rule makes ("" = no plural form). */
 const IRREGULAR_PLURAL: Record<string, string> = {
-  sheep: "", deer: "", species: "", moose: "", bison: "", fish: "", salmon: "", trout: "", cod: "", data: "",
-  evidence: "", people: "", money: "", wildlife: "", livestock: "", cattle: "", mouse: "mice", ox: "oxen",
-  child: "children", fungus: "fungi", buffalo: "buffaloes", potato: "potatoes", tomato: "tomatoes",
-  knife: "knives", leaf: "leaves", wolf: "wolves", shelf: "shelves", crisis: "crises", analysis: "analyses",
+  sheep: "",
+  deer: "",
+  species: "",
+  moose: "",
+  bison: "",
+  fish: "",
+  salmon: "",
+  trout: "",
+  cod: "",
+  data: "",
+  evidence: "",
+  people: "",
+  money: "",
+  wildlife: "",
+  livestock: "",
+  cattle: "",
+  mouse: "mice",
+  ox: "oxen",
+  child: "children",
+  fungus: "fungi",
+  buffalo: "buffaloes",
+  potato: "potatoes",
+  tomato: "tomatoes",
+  knife: "knives",
+  leaf: "leaves",
+  wolf: "wolves",
+  shelf: "shelves",
+  crisis: "crises",
+  analysis: "analyses",
 };
 
 function plural(noun: string): string {
@@ -133,13 +162,26 @@ function plural(noun: string): string {
 
 /** Verbs whose forms no rule makes: -s, past, -ing. */
 const IRREGULAR: Record<string, string[]> = {
-  write: ["writes", "wrote", "writing"], read: ["reads", "read", "reading"], draw: ["draws", "drew", "drawing"],
-  teach: ["teaches", "taught", "teaching"], understand: ["understands", "understood", "understanding"],
-  build: ["builds", "built", "building"], grow: ["grows", "grew", "growing"], fly: ["flies", "flew", "flying"],
-  swim: ["swims", "swam", "swimming"], rise: ["rises", "rose", "rising"], fall: ["falls", "fell", "falling"],
-  freeze: ["freezes", "froze", "freezing"], choose: ["chooses", "chose", "choosing"], speak: ["speaks", "spoke", "speaking"],
-  rule: ["rules", "ruled", "ruling"], map: ["maps", "mapped", "mapping"], plan: ["plans", "planned", "planning"],
-  shift: ["shifts", "shifted", "shifting"], spread: ["spreads", "spread", "spreading"], sail: ["sails", "sailed", "sailing"],
+  write: ["writes", "wrote", "writing"],
+  read: ["reads", "read", "reading"],
+  draw: ["draws", "drew", "drawing"],
+  teach: ["teaches", "taught", "teaching"],
+  understand: ["understands", "understood", "understanding"],
+  build: ["builds", "built", "building"],
+  grow: ["grows", "grew", "growing"],
+  fly: ["flies", "flew", "flying"],
+  swim: ["swims", "swam", "swimming"],
+  rise: ["rises", "rose", "rising"],
+  fall: ["falls", "fell", "falling"],
+  freeze: ["freezes", "froze", "freezing"],
+  choose: ["chooses", "chose", "choosing"],
+  speak: ["speaks", "spoke", "speaking"],
+  rule: ["rules", "ruled", "ruling"],
+  map: ["maps", "mapped", "mapping"],
+  plan: ["plans", "planned", "planning"],
+  shift: ["shifts", "shifted", "shifting"],
+  spread: ["spreads", "spread", "spreading"],
+  sail: ["sails", "sailed", "sailing"],
 };
 
 function verbForms(verb: string): string[] {

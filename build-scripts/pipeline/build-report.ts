@@ -1,0 +1,30 @@
+/** What the build tells its user: progress on long work, and a closing summary. */
+import type { PreparedBuild } from "./prepare.ts";
+import type { WriteStats } from "./write/write-stats.ts";
+import { formatProblem } from "./validate/problems.ts";
+
+/** The summary fits one screen: beyond this many, warnings are counted, not shown. */
+const SHOWN_WARNINGS = 5;
+
+/** A size for people: "701.8 kB", "1.3 MB". */
+export const formatBytes = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
+
+export function summary(build: PreparedBuild, stats: WriteStats, seconds: number, outDir: string): string {
+  const counts = [...build.catalogue.lists].filter(([, list]) => list.length > 0).map(([name, list]) => `${name} ${list.length}`);
+  const total = [...build.catalogue.lists.values()].reduce((n, l) => n + l.length, 0);
+  const rows = [...stats.byExtension]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([ext, s]) => `  ${ext.padEnd(6)} ${String(s.files).padStart(8)} files ${formatBytes(s.bytes).padStart(10)}`);
+  const lines = [
+    `Built ${outDir}/ in ${seconds.toFixed(2)} s`,
+    `  resources: ${total} (${counts.join(", ") || "none"}) in ${build.catalogue.lists.size} collections`,
+    ...rows,
+    `  total  ${String(stats.files).padStart(8)} files ${formatBytes(stats.bytes).padStart(10)}`,
+  ];
+  const shown = build.warnings.slice(0, SHOWN_WARNINGS);
+  if (shown.length)
+    lines.push(`  ${build.warnings.length} warning(s):`, ...shown.map((w) => `  ${formatProblem(w).replace(/\n/g, "\n  ")}`));
+  if (build.warnings.length > shown.length)
+    lines.push(`  … and ${build.warnings.length - shown.length} more: npm run validate lists every one.`);
+  return lines.join("\n");
+}

@@ -1,0 +1,29 @@
+/**
+ * Fields an editor fills in by hand. `npm run new` leaves them empty; until
+ * they are filled in, validation warns (naming each one) instead of failing,
+ * so a fresh record builds and previews while it is being written.
+ */
+import type { ResourceKind } from "../../core/catalogue/collections.ts";
+import { propertySchema } from "../../schemas/schemas.ts";
+import type { Problem } from "./problems.ts";
+
+export const FILL_IN: Record<ResourceKind, readonly string[]> = {
+  video: ["title", "video_id", "length", "description"],
+  unit: ["title", "description", "key_image", "overview"],
+  generic: ["title", "description"],
+};
+
+/** An empty string in a field the editor has yet to fill in. */
+export const isUnfilled = (kind: ResourceKind, field: string, value: unknown) => value === "" && FILL_IN[kind].includes(field);
+
+export function unfilledProblems(kind: ResourceKind, file: string, record: Record<string, unknown>): Problem[] {
+  return FILL_IN[kind]
+    .filter((field) => isUnfilled(kind, field, record[field]))
+    .map((field) => ({
+      file,
+      pointer: `/${field}`,
+      severity: "warning",
+      expected: `${propertySchema(kind, field)?.description ?? "a value"}; the field is still empty: fill it in`,
+      found: 'an empty string ""',
+    }));
+}

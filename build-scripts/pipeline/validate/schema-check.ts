@@ -1,0 +1,80 @@
+/**
+ * Structure check of one record against its collection's JSON Schema (ajv),
+ * with ajv's errors turned into Problems a person can act on.
+ */
+import type { ErrorObject, ValidateFunction } from "ajv";
+import type { ResourceKind } from "../../core/catalogue/collections.ts";
+import { SCHEMA_FILE, SCHEMAS } from "../../schemas/schemas.ts";
+import { isUnfilled } from "./fill-in.ts";
+import { describeValue, pointerSegment, type Problem } from "./problems.ts";
+
+/**
+ * ajv's options for our schemas: every error, each with its schema and data
+ * (the Problems below are made from them). The schemas themselves are checked
+ * against the JSON Schema meta-schema by a test (test/editors-new-validate.test.ts),
+ * not on every build: that check is a third of the time ajv takes to compile them.
+ */
+export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: false, validateSchema: false } as const;
+
+/** The kinds of resource, each with its schema. */
+export const SCHEMA_KINDS = Object.keys(SCHEMA_FILE) as readonly ResourceKind[];
+
+/** Each kind's schema compiled with AJV_OPTIONS (validate/compile-schemas.ts; the build's come from bundle/cached-validators.ts). */
+export type SchemaValidators = Readonly<Record<ResourceKind, ValidateFunction>>;
+
+export function checkSchema(validators: SchemaValidators, kind: ResourceKind, file: string, record: unknown): Problem[] {
+  const validate = validators[kind];
+  if (validate(record)) return [];
+  return (validate.errors ?? [])
+    .filter((e) => isUseful(e) && !isUnfilled(kind, e.instancePath.slice(1), e.data))
+    .map((e) => toProblem(file, e));
+}
+
+// With allErrors, a failing `type` also reports the pattern/items errors below it;
+// keep the most specific ones and drop ajv's "must match a schema in anyOf" summaries.
+// A field still to fill in (empty) is a warning of the record rules instead.
+const isUseful = (e: ErrorObject) => e.keyword !== "if" && e.keyword !== "anyOf";
+
+function toProblem(file: string, e: ErrorObject): Problem {
+  const schema = (e.parentSchema ?? {}) as { description?: string };
+  const base = { file, severity: "error" as const };
+  switch (e.keyword) {
+    case "required": {
+      const field = (e.params as { missingProperty: string }).missingProperty;
+      const sub = schemaOfProperty(e, field);
+      return {
+        ...base,
+        pointer: `${e.instancePath}/${pointerSegment(field)}`,
+        expected: sub ?? "a value (required field)",
+        found: "nothing (the field is missing)",
+      };
+    }
+    case "additionalProperties": {
+      const field = (e.params as { additionalProperty: string }).additionalProperty;
+      return {
+        ...base,
+        pointer: `${e.instancePath}/${pointerSegment(field)}`,
+        expected: "no such field (it is not part of this collection's records)",
+        found: `the field "${field}"`,
+      };
+    }
+    case "propertyNames":
+      return { ...base, pointer: e.instancePath, expected: "non-empty keys", found: "an empty key" };
+    default:
+      return {
+        ...base,
+        pointer: e.instancePath,
+        expected: schema.description ?? `${e.keyword}: ${e.message}`,
+        found: describeValue(e.data),
+      };
+  }
+}
+
+function schemaOfProperty(e: ErrorObject, field: string): string | undefined {
+  const props = (e.parentSchema as { properties?: Record<string, { description?: string; $ref?: string }> })?.properties;
+  const prop = props?.[field];
+  if (!prop) return undefined;
+  if (prop.description) return prop.description;
+  const def = prop.$ref?.match(/#\/definitions\/(\w+)$/)?.[1];
+  return def ? (SCHEMAS.common.definitions as Record<string, { description?: string }>)[def]?.description : undefined;
+}

@@ -1,0 +1,101 @@
+/**
+ * From the source files' text to a validated Catalogue, or the list of every
+ * problem found. Pure: the caller reads the files.
+ */
+import { findCollection } from "../../core/catalogue/collections.ts";
+import { buildCatalogue, type Catalogue, type CatalogueEntry } from "../../core/catalogue/catalogue.ts";
+import { isJsonObject, type SourceRecord } from "../../core/catalogue/resource.ts";
+import { checkSchema, type SchemaValidators } from "./schema-check.ts";
+import { crossRecordProblems, recordProblems } from "./record-rules.ts";
+import type { Problem } from "./problems.ts";
+
+export interface SourceFile {
+  /** Path relative to the project, e.g. content/videos/volcano-basics.json. */
+  readonly file: string;
+  /** The folder below the content folder: the collection name. */
+  readonly collection: string;
+  readonly text: string;
+}
+
+export interface ValidationResult {
+  /** Present only when there are no errors. */
+  readonly catalogue?: Catalogue;
+  readonly problems: readonly Problem[];
+}
+
+export function validateSources(sources: readonly SourceFile[], validators: SchemaValidators): ValidationResult {
+  const problems: Problem[] = [];
+  const entries: CatalogueEntry[] = [];
+  // Records with errors of their own still take part in the cross-record
+  // rules, so one run names a duplicate UUID or position wherever it stands.
+  const parsed: CatalogueEntry[] = [];
+  for (const source of sources) {
+    const checked = validateSource(source, validators);
+    problems.push(...checked.problems);
+    if (checked.entry) entries.push(checked.entry);
+    if (checked.parsed) parsed.push(checked.parsed);
+  }
+  problems.push(...crossRecordProblems(parsed));
+  const failed = problems.some((p) => p.severity === "error");
+  return { catalogue: failed ? undefined : buildCatalogue(entries), problems };
+}
+
+/**
+ * One file on its own: its problems, its entry if it has no errors, and what
+ * it parsed to (an object in a known collection, errors or not) for the
+ * cross-record rules, which are not applied here.
+ */
+export function validateSource(
+  source: SourceFile,
+  validators: SchemaValidators,
+): { entry?: CatalogueEntry; parsed?: CatalogueEntry; problems: Problem[] } {
+  const collection = findCollection(source.collection);
+  if (!collection) {
+    return {
+      problems: [
+        {
+          file: source.file,
+          pointer: "",
+          severity: "error",
+          expected: "a file in a folder named after one of the 31 collections of the API root",
+          found: `a record in the unknown collection "${source.collection}"`,
+        },
+      ],
+    };
+  }
+  const parsed = parseJson(source);
+  if ("problem" in parsed) return { problems: [parsed.problem] };
+  const problems = [
+    ...checkSchema(validators, collection.kind, source.file, parsed.value),
+    ...recordProblems(collection.kind, source.file, parsed.value),
+  ];
+  const candidate = isJsonObject(parsed.value) ? { collection, record: parsed.value as SourceRecord, file: source.file } : undefined;
+  if (problems.some((p) => p.severity === "error")) return { parsed: candidate, problems };
+  return { entry: candidate, parsed: candidate, problems };
+}
+
+function parseJson(source: SourceFile): { value: unknown } | { problem: Problem } {
+  try {
+    return { value: JSON.parse(source.text) };
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = Number(message.match(/position (\d+)/)?.[1]);
+    const where = Number.isFinite(at) ? ` at ${lineColumn(source.text, at)}` : "";
+    return {
+      problem: {
+        file: source.file,
+        pointer: "",
+        severity: "error",
+        expected: "a JSON document",
+        found: `invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/s, "")}`,
+      },
+    };
+  }
+}
+
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
+}

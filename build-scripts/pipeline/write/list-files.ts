@@ -1,0 +1,86 @@
+/**
+ * The one writer of list files: one format's list of a collection, page by
+ * page, from list entries already rendered. The build streams each chunk's
+ * entries into it as they come back from the render threads; `npm run dev`
+ * rewrites whole pages that a change reaches, from the items it holds.
+ */
+import type { Format } from "../../core/formats/formats.ts";
+import { paginate, renderPage } from "../../core/formats/renderer.ts";
+import type { ListView, Page, RenderContext } from "../../core/formats/views.ts";
+import { listPageFile } from "../../core/routes/output-tree.ts";
+import type { FileWriter, StreamedFile } from "./file-writer.ts";
+
+export class ListFiles {
+  /** The list's pages: one for the data formats, pages of the HTML view's size otherwise. */
+  readonly pages: readonly Page[];
+  private pageIndex = 0;
+  private indexInPage = 0;
+  private file?: StreamedFile;
+
+  constructor(
+    private readonly writer: FileWriter,
+    private readonly format: Format,
+    private readonly view: ListView,
+    private readonly context: RenderContext,
+    total: number,
+  ) {
+    this.pages = paginate(total, format.renderer.pageSize);
+  }
+
+  /** The file of page `number` (from 1). */
+  fileOf(number: number): string {
+    return listPageFile(this.view.collection.name, number, this.format.extension);
+  }
+
+  /** One whole page, from its items (exactly `page.count` of them). */
+  writePage(page: Page, items: readonly string[]): void {
+    this.writer.write(this.fileOf(page.number), renderPage(this.format.renderer, this.view, page, items, this.context));
+  }
+
+  private get page(): Page {
+    return this.pages[this.pageIndex];
+  }
+
+  private open(): StreamedFile {
+    if (!this.file) {
+      this.file = this.writer.stream(this.fileOf(this.page.number));
+      this.file.append(this.format.renderer.listHead(this.view, this.page, this.context));
+    }
+    return this.file;
+  }
+
+  /** The next `count` entries, already rendered as list entries (UTF-8), all on the current page. */
+  addEntries(entries: Uint8Array, count: number): void {
+    if (count === 0) return;
+    if (this.indexInPage + count > this.page.count) {
+      throw new Error(
+        `${count} entries do not fit on page ${this.page.number} of ${this.view.collection.name}'s ${this.format.extension} list.`,
+      );
+    }
+    this.open().appendBytes(entries);
+    this.indexInPage += count;
+    if (this.indexInPage === this.page.count && this.pageIndex < this.pages.length - 1) {
+      this.closePage();
+      this.pageIndex += 1;
+      this.indexInPage = 0;
+    }
+  }
+
+  private closePage(): void {
+    const file = this.open();
+    file.append(this.format.renderer.listTail(this.view, this.page, this.context));
+    file.close();
+    this.file = undefined;
+  }
+
+  /** After the last entry: the last page's tail. */
+  close(): void {
+    this.closePage();
+  }
+
+  /** Close the file being written without finishing it (the build failed). */
+  abandon(): void {
+    this.file?.discard();
+    this.file = undefined;
+  }
+}

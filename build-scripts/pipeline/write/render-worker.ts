@@ -1,0 +1,106 @@
+/**
+ * A render thread: serializes each record of a task in every format, writes
+ * the record's own files and the search's record files of the task, and sends
+ * back its list entries (UTF-8, so the main thread only appends bytes) and
+ * search terms. Two of these share the build's rendering and most of its
+ * file creation; the main thread assembles the lists and search indexes.
+ */
+import { parentPort } from "node:worker_threads";
+import { findCollection } from "../../core/catalogue/collections.ts";
+import { FORMATS, JSON_ITEM } from "../../core/formats/formats.ts";
+import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
+import { TermNumbers } from "../../core/search/term-numbers.ts";
+import type { RenderReply, RenderTask } from "./render-messages.ts";
+import { FileWriter } from "./file-writer.ts";
+import { writeRecordFiles } from "./write-search-files.ts";
+import { writeResource } from "./write-resource.ts";
+
+/**
+ * A chunk's list entries in one format, encoded to UTF-8 as each is rendered
+ * (cheaper than encoding their joined text at the end) into a buffer of its
+ * own, so it can be transferred to the main thread rather than copied.
+ */
+class EntryBytes {
+  private buffer: Buffer;
+  private used = 0;
+
+  /** `expected`: the bytes the entries will likely take (growing the buffer copies what it holds). */
+  constructor(expected: number) {
+    this.buffer = Buffer.allocUnsafeSlow(expected);
+  }
+
+  add(text: string): void {
+    const room = this.used + 3 * text.length; // UTF-8 takes at most 3 bytes per UTF-16 unit
+    if (room > this.buffer.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(room, 2 * this.buffer.length));
+      this.buffer.copy(bigger, 0, 0, this.used);
+      this.buffer = bigger;
+    }
+    this.used += this.buffer.write(text, this.used);
+  }
+
+  get bytes(): Uint8Array {
+    return new Uint8Array(this.buffer.buffer, 0, this.used);
+  }
+}
+
+/**
+ * Per format, the bytes of the last task's entries, and a quarter more: the
+ * next task's buffers start that big, so they seldom grow (growing copies
+ * what a buffer holds).
+ */
+const SMALLEST_ENTRY_BUFFER = 64 * 1024;
+const expectedBytes = FORMATS.map(() => SMALLEST_ENTRY_BUFFER);
+
+/** This thread's numbering of search terms, across its tasks (the main thread keeps the same table from the replies). */
+const termNumbers = new TermNumbers();
+
+function render(task: RenderTask): RenderReply {
+  const collection = findCollection(task.collection);
+  if (!collection) throw new Error(`No collection ${task.collection}.`);
+  const context = { config: task.config };
+  const writer = new FileWriter(task.outDir);
+  const entries = FORMATS.map((_, f) => new EntryBytes(expectedBytes[f]));
+  const items: string[][] = [];
+  const jsonItems: string[] = [];
+  const termEnds = new Int32Array(task.records.length);
+  for (const [i, record] of task.records.entries()) {
+    let rendered;
+    try {
+      rendered = writeResource(writer, collection, record, context);
+    } catch (error) {
+      throw new Error(`${collection.name}/${record.uuid}: ${(error as Error).stack ?? error}`, { cause: error });
+    }
+    for (const [f, { renderer }] of FORMATS.entries())
+      entries[f].add(renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize));
+    if (task.keepItems) items.push(rendered.items);
+    jsonItems.push(rendered.items[JSON_ITEM]);
+    termNumbers.nextRecord();
+    addTextTerms(searchTexts(collection.kind, rendered.resource), termNumbers);
+    termEnds[i] = termNumbers.found.length;
+  }
+  writeRecordFiles(writer, collection, task.start, jsonItems);
+  for (const [f, list] of entries.entries()) expectedBytes[f] = Math.max(SMALLEST_ENTRY_BUFFER, Math.ceil(list.bytes.length * 1.25));
+  return {
+    kind: "rendered",
+    id: task.id,
+    entries: entries.map((list) => list.bytes),
+    items,
+    ...termNumbers.take(),
+    termEnds,
+    byExtension: [...writer.stats.byExtension],
+  };
+}
+
+parentPort!.on("message", (task: RenderTask) => {
+  let reply: RenderReply;
+  try {
+    reply = render(task);
+  } catch (error) {
+    // The terms numbered before the error go with it, so the main thread's table stays in step.
+    reply = { kind: "error", id: task.id, message: (error as Error).message, newTerms: termNumbers.take().newTerms };
+  }
+  const transfer =
+    reply.kind === "rendered" ? [...reply.entries, reply.found, reply.termEnds].map((array) => array.buffer as ArrayBuffer) : [];
+  parentPort!.postMessage(reply, transfer);
+});

@@ -1,0 +1,41 @@
+/**
+ * The record rules a JSON Schema cannot say, on their own (pure functions):
+ * dates that exist on the calendar, and modified not before created.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { recordProblems } from "../../build-scripts/pipeline/validate/record-rules.ts";
+
+const video = JSON.parse(await readFile(path.join(import.meta.dirname, "../fixtures/golden-content/videos/edge-cases-video.json"), "utf8"));
+
+describe("the calendar check of dates", () => {
+  const dateProblems = (create_date: string, modified_date: string) =>
+    recordProblems("video", "v.json", { ...video, create_date, modified_date })
+      .filter((p) => p.pointer.endsWith("_date"))
+      .map((p) => `${p.pointer}: ${p.expected}`);
+
+  it.each([
+    ["a leap day", "2020-02-29T00:00:00Z", []],
+    ["a leap day of a year divisible by 400", "2000-02-29T23:59:59Z", []],
+    ["a year of the first century, taken as it is", "0099-12-31T00:00:00Z", []],
+    ["February 29 of a common year", "2021-02-29T00:00:00Z", ["/create_date: a date that exists on the calendar"]],
+    ["February 29 of a century not divisible by 400", "1900-02-29T00:00:00Z", ["/create_date: a date that exists on the calendar"]],
+    ["April 31", "2021-04-31T00:00:00Z", ["/create_date: a date that exists on the calendar"]],
+    ["month 13", "2021-13-01T00:00:00Z", ["/create_date: a date that exists on the calendar"]],
+    ["day 0", "2021-04-00T00:00:00Z", ["/create_date: a date that exists on the calendar"]],
+    ["hour 24", "2021-04-30T24:00:00Z", ["/create_date: a date that exists on the calendar"]],
+    ["second 60", "2021-04-30T23:59:60Z", ["/create_date: a date that exists on the calendar"]],
+  ])("%s", (_what, date, expected) => {
+    expect(dateProblems(date, "2100-01-01T00:00:00Z")).toEqual(expected);
+  });
+
+  it("compares fractions of a second, and dates across centuries", () => {
+    expect(dateProblems("2021-04-30T10:00:00.5Z", "2021-04-30T10:00:00.25Z")).toEqual([
+      expect.stringMatching(/^\/modified_date: a date not before create_date/),
+    ]);
+    expect(dateProblems("2021-04-30T10:00:00.25Z", "2021-04-30T10:00:00.5Z")).toEqual([]);
+    expect(dateProblems("2000-01-01T00:00:00Z", "1999-12-31T23:59:59Z")).toEqual([expect.stringMatching(/^\/modified_date/)]);
+    expect(dateProblems("0099-01-01T00:00:00Z", "1999-01-01T00:00:00Z")).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Given the Netlify Edge Function's entry file, Deno can load it: every module
+ * it reaches is one of ours, imported by a relative path with its .ts
+ * extension, and none touches Node (no node: imports, no process, no Buffer).
+ * And given Netlify's `context.next`, it rewrites to the chosen file.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import edge from "../../build-scripts/runtime/edge/functions/api.ts";
+import { PROJECT_DIR } from "../helpers/build-site.ts";
+
+/** npm dependencies the edge may import by name: Netlify's edge bundler bundles them (Lunr, pure JavaScript). */
+const DEPENDENCIES = Object.keys(JSON.parse(readFileSync(path.join(PROJECT_DIR, "package.json"), "utf8")).dependencies);
+
+const ENTRY = path.join(PROJECT_DIR, "build-scripts/runtime/edge/functions/api.ts");
+const IMPORT = /^\s*(?:import|export)\s[^;]*?\sfrom\s+["']([^"']+)["']/gm;
+
+/** Every file the entry reaches through value and type imports. */
+function importGraph(entry: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const visit = (file: string) => {
+    if (graph.has(file)) return;
+    const specifiers = [...readFileSync(file, "utf8").matchAll(IMPORT)].map((m) => m[1]);
+    graph.set(file, specifiers);
+    for (const s of specifiers) if (s.startsWith(".")) visit(path.resolve(path.dirname(file), s));
+  };
+  visit(entry);
+  return graph;
+}
+
+describe("the edge function", () => {
+  it("reaches only our own pure modules, by relative .ts specifiers, and declared dependencies", () => {
+    const graph = importGraph(ENTRY);
+    expect(graph.size).toBeGreaterThan(5);
+    for (const [file, specifiers] of graph) {
+      const where = path.relative(PROJECT_DIR, file);
+      expect(where).toMatch(/^build-scripts\//);
+      for (const s of specifiers) if (!DEPENDENCIES.includes(s)) expect(s, where).toMatch(/^\.\.?\/.*\.ts$/);
+      const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+      expect(code, where).not.toMatch(/\bprocess\.|\bBuffer\b|\brequire\(|import\.meta\.dirname/);
+    }
+  });
+
+  it("asks Netlify's next() for the negotiated file and answers with the API's headers", async () => {
+    const asked: string[] = [];
+    const context = {
+      next: async (request?: Request) => {
+        asked.push(`${request!.method} ${request!.url}`);
+        return new Response("[]", { status: 200 });
+      },
+    };
+    const response = await edge(new Request("https://site.example/api/videos", { headers: { Accept: "application/xml" } }), context);
+    expect(asked).toEqual(["GET https://site.example/api/videos/index.xml"]);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(response.headers.get("vary")).toBe("Accept");
+    expect(await response.text()).toBe("[]");
+  });
+
+  it("turns next()'s 404 into DRF's 404 in the negotiated format", async () => {
+    const context = { next: async () => new Response("<h1>404.html</h1>", { status: 404 }) };
+    const response = await edge(new Request("https://site.example/api/videos/00000000-0000-4000-8000-000000000000?format=json"), context);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: "Not found." });
+  });
+});
