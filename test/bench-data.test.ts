@@ -1,4 +1,7 @@
-/** `npm run bench:data` writes a synthetic catalogue the build accepts, the same one for the same seed. */
+/**
+ * `npm run bench:data` writes a synthetic catalogue the build accepts, the same one for the same seed;
+ * the benchmark's query measurement gives figures for every request kind and search it names.
+ */
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -9,6 +12,8 @@ import { syntheticCatalogue, sizeMix } from "../build-scripts/tools/bench/synthe
 import { readSources } from "../build-scripts/pipeline/load/read-sources.ts";
 import { validateSources } from "../build-scripts/pipeline/validate/validate-catalogue.ts";
 import { compileSchemas } from "../build-scripts/pipeline/validate/compile-schemas.ts";
+import { measureQueries } from "../build-scripts/tools/bench/query-figures.ts";
+import { buildSite } from "./helpers/build-site.ts";
 import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
 
 const run = promisify(execFile);
@@ -93,5 +98,56 @@ describe("synthetic text", () => {
     expect(counts.size).toBeGreaterThan(1500);
     expect(sorted[0] / total).toBeGreaterThan(0.03);
     expect(sorted.filter((n) => n === 1).length).toBeGreaterThan(counts.size / 10);
+  });
+});
+
+describe("the benchmark's query measurement on the sample site (measure-queries.ts)", () => {
+  it("gives the edge's CPU time and answer size for every request kind of the videos and units lists", async () => {
+    const build = await buildSite({}, path.join(temp, "site"));
+    expect(build.code, build.stderr).toBe(0);
+    const figures = await measureQueries(build.outDir, { runs: 2, warmups: 0, browser: false });
+    expect(figures.edge.lists.map((l) => l.words.collection)).toEqual(["videos", "units"]);
+    for (const { words, requests } of figures.edge.lists) {
+      expect(words.common.matches).toBeGreaterThan(words.rare.matches);
+      expect(requests.map((r) => r.kind)).toEqual([
+        "list, api",
+        "list, json",
+        "list, xml",
+        "list, xliff",
+        "resource, api",
+        "resource, json",
+        "resource, xml",
+        "resource, xliff",
+        "fields=uuid,title, json",
+        "fields=uuid,title,description, xml",
+        "fields=title, api",
+        "search=<common>, json",
+        "search=<common>, api",
+        "search=<common>&fields=uuid, json",
+        "search=<moderate>, json",
+        "search=<moderate>, xml",
+        "search=<rare>, json",
+        "search=<rare>, xml",
+        "search=<common> <moderate>, xliff",
+      ]);
+      for (const request of requests) {
+        expect(request, request.path).toMatchObject({ status: 200, runs: 2 });
+        expect(request.bytes, request.path).toBeGreaterThan(0);
+        expect(Number.isFinite(request.ms.median) && request.ms.max >= request.ms.median, request.path).toBe(true);
+      }
+    }
+    const search = figures.edge.lists[0].requests.find((r) => r.kind === "search=<common>&fields=uuid, json")!;
+    expect(search.path).toBe(`/api/videos?search=${figures.edge.lists[0].words.common.word}&fields=uuid&format=json`);
+  });
+
+  it("gives, for a common, a moderate and a rare word, the time and bytes until Chromium shows the results, cold and warm", async () => {
+    const figures = await measureQueries(path.join(temp, "site"), { runs: 1, warmups: 0, lists: ["videos"] });
+    expect(figures.browser?.searches.map((s) => s.reach)).toEqual(["common", "moderate", "rare"]);
+    for (const search of figures.browser!.searches) {
+      for (const step of [search.cold, search.refined, search.repeated]) expect(step.ms, `${search.word}: ${step.query}`).not.toBeNull();
+      expect(search.cold.bytes).toBeGreaterThan(0);
+      expect(search.refined.query).toMatch(new RegExp(`^${search.word} \\S+$`));
+      expect(search.repeated.query).toBe(search.word);
+    }
   });
 });

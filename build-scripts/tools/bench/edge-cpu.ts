@@ -1,0 +1,107 @@
+/**
+ * Edge CPU per request kind, as Netlify counts it: the edge function's own CPU
+ * time for a request, its answer read to the end, minus the time spent inside
+ * `context.next` (the static files behind it). The function runs in this Node
+ * process (build-scripts/runtime/edge/functions/api.ts, its default export),
+ * its `next` answered from a built site's files.
+ */
+import edgeFunction from "../../runtime/edge/functions/api.ts";
+import type { ListWords } from "./query-words.ts";
+import { cpuMs, SiteFiles } from "./site-files.ts";
+
+/** Netlify's limit of CPU time per request of an edge function. */
+export const EDGE_BUDGET_MS = 50;
+
+/** The host the requests are addressed to; the function takes its base URL from it. */
+const ORIGIN = "https://api.example.org";
+
+export interface RequestKind {
+  /** What is asked, e.g. "search=<common>, json". */
+  readonly kind: string;
+  /** The address asked, e.g. "/api/videos?search=ocean&format=json". */
+  readonly path: string;
+}
+
+export interface EdgeFigure extends RequestKind {
+  readonly status: number;
+  /** Bytes of the answer's body. */
+  readonly bytes: number;
+  readonly runs: number;
+  /** CPU milliseconds per request, over the runs. */
+  readonly ms: { readonly median: number; readonly p95: number; readonly max: number };
+}
+
+/** The request kinds asked of one list. */
+export function requestKinds({ collection, uuid, common, moderate, rare }: ListWords): RequestKind[] {
+  const list = `/api/${collection}`;
+  const kinds: RequestKind[] = [];
+  const add = (kind: string, path: string, query: string) => kinds.push({ kind, path: `${path}?${query}` });
+  for (const format of ["api", "json", "xml", "xliff"]) add(`list, ${format}`, list, `format=${format}`);
+  for (const format of ["api", "json", "xml", "xliff"]) add(`resource, ${format}`, `${list}/${uuid}`, `format=${format}`);
+  add("fields=uuid,title, json", list, "fields=uuid,title&format=json");
+  add("fields=uuid,title,description, xml", list, "fields=uuid,title,description&format=xml");
+  add("fields=title, api", list, "fields=title&format=api");
+  const search = (word: string) => `search=${encodeURIComponent(word)}`;
+  add("search=<common>, json", list, `${search(common.word)}&format=json`);
+  add("search=<common>, api", list, `${search(common.word)}&format=api`);
+  add("search=<common>&fields=uuid, json", list, `${search(common.word)}&fields=uuid&format=json`);
+  for (const [name, word] of [
+    ["moderate", moderate.word],
+    ["rare", rare.word],
+  ])
+    for (const format of ["json", "xml"]) add(`search=<${name}>, ${format}`, list, `${search(word)}&format=${format}`);
+  add("search=<common> <moderate>, xliff", list, `${search(`${common.word} ${moderate.word}`)}&format=xliff`);
+  return kinds;
+}
+
+/** Asks the edge function once; its answer's text (for picking words, not timed). */
+export async function askEdge(site: SiteFiles, pathAndQuery: string): Promise<string> {
+  const response = await edgeFunction(new Request(new URL(pathAndQuery, ORIGIN)), { next: site.next });
+  if (!response.ok) throw new Error(`The edge function answered ${pathAndQuery} with ${response.status}.`);
+  return response.text();
+}
+
+/** One request: the function's CPU milliseconds less next's, and its answer. */
+async function timeRequest(site: SiteFiles, pathAndQuery: string): Promise<{ ms: number; status: number; bytes: number }> {
+  const request = new Request(new URL(pathAndQuery, ORIGIN));
+  site.nextMs = 0;
+  const started = cpuMs();
+  const response = await edgeFunction(request, { next: site.next });
+  const body = await response.arrayBuffer();
+  const ms = cpuMs() - started - site.nextMs;
+  return { ms, status: response.status, bytes: body.byteLength };
+}
+
+const nearestRank = (sorted: readonly number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+
+/** Fewer runs than asked are made of a kind only past `capMs` of wall time, and never fewer than this. */
+const MIN_RUNS = 5;
+
+/** `warmups` untimed requests, then `runs` timed ones per kind (fewer once a kind has taken `capMs`). */
+export async function measureEdge(
+  site: SiteFiles,
+  kinds: readonly RequestKind[],
+  { runs, warmups, capMs }: { runs: number; warmups: number; capMs: number },
+): Promise<EdgeFigure[]> {
+  const figures: EdgeFigure[] = [];
+  for (const kind of kinds) {
+    const started = performance.now();
+    for (let i = 0; i < warmups; i++) await timeRequest(site, kind.path);
+    const times: number[] = [];
+    let last = { status: 0, bytes: 0 };
+    while (times.length < runs && (times.length < MIN_RUNS || performance.now() - started < capMs)) {
+      const { ms, ...answer } = await timeRequest(site, kind.path);
+      times.push(ms);
+      last = answer;
+    }
+    if (last.status !== 200) throw new Error(`The edge function answered ${kind.path} with ${last.status}.`);
+    times.sort((a, b) => a - b);
+    figures.push({
+      ...kind,
+      ...last,
+      runs: times.length,
+      ms: { median: nearestRank(times, 0.5), p95: nearestRank(times, 0.95), max: times[times.length - 1] },
+    });
+  }
+  return figures;
+}

@@ -1,0 +1,96 @@
+/** The query measurements as printed tables: edge CPU per request kind, and search in the browser. */
+import type { BrowserStep } from "./browser-search.ts";
+import type { EdgeFigure } from "./edge-cpu.ts";
+import type { QueryFigures } from "./query-figures.ts";
+import type { PickedWord } from "./query-words.ts";
+import { markdownTable } from "./results.ts";
+
+/** One column (or row) of figures per site measured, e.g. per catalogue size. */
+export interface LabelledFigures {
+  readonly label: string;
+  readonly figures: QueryFigures;
+}
+
+const count = (n: number) => n.toLocaleString("en");
+const ms = (value: number) => value.toFixed(value < 100 ? 1 : 0);
+const size = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
+const word = ({ word, matches }: PickedWord) => `"${word}" (${count(matches)})`;
+
+function edgeCell(figure: EdgeFigure | undefined, budgetMs: number): string[] {
+  if (!figure) return ["–", "–"];
+  const { median, p95, max } = figure.ms;
+  return [`${ms(median)} / ${ms(p95)} / ${ms(max)}${p95 > budgetMs ? " *" : ""}`, size(figure.bytes)];
+}
+
+function edgeTables(sites: readonly LabelledFigures[]): string[] {
+  const budget = sites[0].figures.edge.budgetMs;
+  const names = [...new Set(sites.flatMap((s) => s.figures.edge.lists.map((l) => l.words.collection)))];
+  return names.map((name) => {
+    const lists = sites.map((s) => s.figures.edge.lists.find((l) => l.words.collection === name));
+    const kinds = [...new Set(lists.flatMap((l) => l?.requests.map((r) => r.kind) ?? []))];
+    const rows = [
+      ["request", ...sites.flatMap((s) => [`${s.label}: CPU ms`, "answer"])],
+      ...kinds.map((kind) => [
+        kind,
+        ...lists.flatMap((l) =>
+          edgeCell(
+            l?.requests.find((r) => r.kind === kind),
+            budget,
+          ),
+        ),
+      ]),
+    ];
+    const words = sites
+      .map((s, i) => {
+        const w = lists[i]?.words;
+        return w && `${s.label}: common ${word(w.common)}, moderate ${word(w.moderate)}, rare ${word(w.rare)} of ${count(w.records)}`;
+      })
+      .filter(Boolean);
+    return [
+      `Edge CPU per request on the ${name} list, median / p95 / max ms over the runs, less the time in context.next`,
+      `(Netlify's limit: ${budget} ms a request; * = p95 over it). Words (records found): ${words.join("; ")}.`,
+      "",
+      markdownTable(rows),
+    ].join("\n");
+  });
+}
+
+function stepCell(step: BrowserStep): string {
+  if (step.ms === null) return step.bytes > 0 ? `not shown, ${size(step.bytes)}` : "–";
+  const time = step.ms < 1000 ? `${step.ms.toFixed(0)} ms` : `${(step.ms / 1000).toFixed(1)} s`;
+  return `${time}, ${size(step.bytes)}`;
+}
+
+function browserTable(sites: readonly LabelledFigures[]): string[] {
+  const measured = sites.filter((s) => s.figures.browser);
+  if (measured.length === 0) return [];
+  const { link, collection } = measured[0].figures.browser!;
+  const rows = [
+    ["site", "word", "found", "cold", "refined", "repeated"],
+    ...measured.flatMap((s) =>
+      s.figures.browser!.searches.map((r) => [
+        s.label,
+        `${r.reach} "${r.word}"`,
+        count(r.matches),
+        stepCell(r.cold),
+        `"${r.refined.query}": ${stepCell(r.refined)}`,
+        stepCell(r.repeated),
+      ]),
+    ),
+  ];
+  return [
+    [
+      `Search in Chromium on the ${collection} list's HTML view over ${link.mbps} Mbps / ${link.latencyMs} ms: time until the results are`,
+      "on screen, bytes transferred until then (cold: a new context opens ?search=<word>; then on the same page a refined query",
+      "and the word again). Goals: a common word cold ≤ 1.0 s and ≤ 200 kB; refined or repeated ≤ 100 ms. Pagefind 1.6",
+      "(9,000 videos, the same link): its first 10 results after 0.8 s and 170 kB.",
+      "",
+      markdownTable(rows),
+    ].join("\n"),
+  ];
+}
+
+export function queryTables(sites: readonly LabelledFigures[]): string {
+  if (sites.length === 0) return "";
+  return [...edgeTables(sites), ...browserTable(sites)].join("\n\n");
+}
