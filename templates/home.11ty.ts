@@ -2,6 +2,7 @@
 import type { PreparedBuild } from "../build-scripts/pipeline/prepare.ts";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { escapeHtml } from "../build-scripts/core/formats/html-escape.ts";
+import { FAVICON, STYLESHEET } from "../build-scripts/core/formats/html.ts";
 import { DATA_FORMATS, displayName, inWords } from "../build-scripts/core/formats/format-table.ts";
 import { listFile, rootFile } from "../build-scripts/core/routes/output-tree.ts";
 
@@ -18,7 +19,8 @@ export function render({ build }: { build: PreparedBuild }): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Catalogue API</title>
-<link rel="stylesheet" href="assets/api.css">
+<link rel="stylesheet" href="${STYLESHEET}">
+<link rel="icon" href="${FAVICON}" type="image/svg+xml">
 </head>
 <body>
 <header class="navbar"><a class="brand" href="api/index.html">Catalogue API</a></header>

@@ -117,3 +117,82 @@ describe("the list's HTML view in Chromium", () => {
     await page.context().close();
   });
 });
+
+/** WCAG's contrast ratio of two CSS colours ("rgb(r, g, b)"). */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r, g, b] = css
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+describe("the list's search form, to see and to use", () => {
+  it("draws every control's boundary at 3:1 or more against the page (WCAG 1.4.11)", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}api/videos/index.html`);
+    await page.locator(".fields-picker summary").click();
+    const background = await page.locator("body").evaluate((e) => getComputedStyle(e).backgroundColor);
+    for (const control of [page.getByRole("searchbox"), page.getByRole("button", { name: "Search" }), page.locator("a.format").first()]) {
+      const border = await control.evaluate((e) => getComputedStyle(e).borderTopColor);
+      expect(contrast(border, background), await control.evaluate((e) => e.outerHTML)).toBeGreaterThanOrEqual(3);
+    }
+    await page.context().close();
+  });
+
+  it("shows its label, and the Search button is as tall as the box", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}api/videos/index.html`);
+    const label = page.getByText("Search video list");
+    expect(await label.isVisible()).toBe(true);
+    expect(await page.getByLabel("Search video list").getAttribute("type")).toBe("search");
+    const box = (await page.getByRole("searchbox").boundingBox())!;
+    const button = (await page.getByRole("button", { name: "Search" }).boundingBox())!;
+    expect(button.height).toBeCloseTo(box.height, 0);
+    expect(button.y).toBeCloseTo(box.y, 0);
+    await page.screenshot({ path: path.join(SHOTS, "videos-search-form.png"), clip: { x: 0, y: box.y - 40, width: 1100, height: 120 } });
+    await page.context().close();
+  });
+
+  it("names the chosen fields in the folded picker's summary, in step with the URL", async () => {
+    const summary = (page: Page) => page.locator(".fields-picker summary").textContent();
+    const page = await newPage();
+    await page.goto(`${server.url}api/videos/index.html?fields=title`);
+    await expect.poll(() => summary(page)).toBe("Fields: title");
+    await page.locator(".fields-picker summary").click();
+    await page.getByLabel("uuid", { exact: true }).check();
+    await expect.poll(() => summary(page)).toBe("Fields: uuid, title");
+    await page.getByLabel("uuid", { exact: true }).uncheck();
+    await page.getByLabel("title", { exact: true }).uncheck();
+    await expect.poll(() => summary(page)).toBe("Fields: all");
+    await page.goBack();
+    await expect.poll(() => summary(page)).toBe("Fields: title");
+    await page.context().close();
+  });
+
+  it("opened from a file, says that search needs a web server where the form would be", async () => {
+    const page = await newPage();
+    await page.goto(`file://${build.outDir}/api/videos/index.html`);
+    const notice = page.locator(".search-needs-server");
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toContain("npx http-server");
+    expect(await page.locator("form.search-form").isVisible()).toBe(false);
+    await page.screenshot({ path: path.join(SHOTS, "videos-list-from-file.png") });
+    await page.context().close();
+  });
+
+  it("served, says nothing of the kind", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}api/videos/index.html`);
+    await expect.poll(() => page.locator("form.search-form").isVisible()).toBe(true);
+    expect(await page.locator(".search-needs-server").isVisible()).toBe(false);
+    await page.context().close();
+  });
+});

@@ -1,15 +1,23 @@
 /**
  * The HTML view: content escaped, every in-site link relative and landing on a
- * file that exists, format links to the data files, big lists paged.
+ * file that exists, format links to the data files (XLIFF named after its
+ * resource), the icon on every page, big lists paged; the 404 page, from the
+ * edge and as the static 404.html, in Chromium.
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/html.ts";
 import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
+import { launchChromium } from "./helpers/chromium.ts";
+import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
+import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 
-const VIDEO = "api/videos/7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b/index.html";
+const VIDEO_UUID = "7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b";
+const VIDEO = `api/videos/${VIDEO_UUID}/index.html`;
+const UNKNOWN_UUID = "00000000-0000-4000-8000-00000000dead";
 const BIG_LIST = 2 * HTML_PAGE_SIZE + 17;
 
 let golden: BuildResult;
@@ -67,20 +75,50 @@ describe("the HTML view of a resource", () => {
   });
 });
 
+describe("the XLIFF link of the HTML view", () => {
+  it("downloads the file under the resource's name, not index.xliff: videos-<uuid>.xliff, units.xliff, api.xliff", async () => {
+    const downloadOf = async (file: string) =>
+      (await readOut(golden, file)).match(/<a class="format" href="[^"]*\.xliff"[^>]* download="([^"]+)">/)?.[1];
+    expect(await downloadOf(VIDEO)).toBe(`videos-${VIDEO_UUID}.xliff`);
+    expect(await downloadOf("api/units/index.html")).toBe("units.xliff");
+    expect(await downloadOf("api/index.html")).toBe("api.xliff");
+  });
+
+  it("leaves JSON and XML to be shown by the browser", async () => {
+    const html = await readOut(golden, VIDEO);
+    expect(html).not.toMatch(/href="[^"]*\.(json|xml)"[^>]* download/);
+  });
+});
+
 describe("every page of the HTML view", () => {
-  it("has only links that are absolute http(s) or land on a file of the site", async () => {
+  it("has only links that are absolute http(s), the page's own address in another format, or land on a file of the site", async () => {
     for (const build of [golden, big]) {
       for (const file of await htmlFiles(build.outDir)) {
         const html = await readFile(file, "utf8");
         const base = html.match(/<base href="([^"]*)">/)?.[1] ?? "./";
         for (const href of hrefs(html)) {
           if (/^https?:\/\//.test(href)) continue;
-          const from = base.startsWith("/") ? build.outDir : path.dirname(file);
-          const target = path.resolve(from, base.replace(/^\//, ""), href.split("#")[0]);
+          // 404.html is served at any address: its format links ask that address (tested below).
+          if (href.startsWith("?")) {
+            expect(path.relative(build.outDir, file)).toBe("404.html");
+            expect(href).toMatch(/^\?format=(json|xml|xliff)$/);
+            continue;
+          }
+          const target = href.startsWith("/")
+            ? path.join(build.outDir, href.split("#")[0])
+            : path.resolve(path.dirname(file), base, href.split("#")[0]);
           expect(target.startsWith(build.outDir), `${file}: ${href}`).toBe(true);
           await expect(stat(target), `${path.relative(build.outDir, file)} → ${href}`).resolves.toBeTruthy();
         }
       }
+    }
+  });
+
+  it("has the site's icon, so no browser asks for a missing /favicon.ico", async () => {
+    for (const file of await htmlFiles(golden.outDir)) {
+      expect(await readFile(file, "utf8"), path.relative(golden.outDir, file)).toMatch(
+        /<head>[^]*<link rel="icon" href="\/?assets\/favicon\.svg" type="image\/svg\+xml">[^]*<\/head>/,
+      );
     }
   });
 });
@@ -97,5 +135,137 @@ describe("a list longer than a page", () => {
     const list = JSON.parse(await readOut(big, "api/videos/index.json")) as { uuid: string }[];
     expect(list).toHaveLength(BIG_LIST);
     expect(seen).toEqual(list.map((r) => r.uuid));
+  });
+});
+
+describe("served, in Chromium", () => {
+  let local: LocalServer;
+  let files: StaticServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [local, files, browser] = await Promise.all([startLocalServer(golden.outDir), serveStatic(golden.outDir), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await files?.close();
+    await local?.stop();
+  });
+
+  async function open(url: string): Promise<Page> {
+    const page = await browser.newPage();
+    page.on("pageerror", (error) => {
+      throw error;
+    });
+    await page.goto(url);
+    return page;
+  }
+  const crumbs = (page: Page) => page.locator(".breadcrumb li").allTextContents();
+  const formatHref = (page: Page, name: string) =>
+    page.locator("a.format", { hasText: name }).evaluate((a) => (a as HTMLAnchorElement).href);
+
+  describe("the 404 of an unknown resource, from `npm run serve` (the edge function)", () => {
+    const address = `/api/videos/${UNKNOWN_UUID}`;
+
+    it("names the list and the instance in its breadcrumb, as DRF does, and the request line names the address", async () => {
+      const page = await open(`${local.url}${address}`);
+      expect(await crumbs(page)).toEqual(["Api Root", "Video List", "Video Instance"]);
+      expect(await page.locator(".breadcrumb a", { hasText: "Video List" }).getAttribute("href")).toBe("/api/videos/index.html");
+      expect(await page.locator("pre.request").textContent()).toBe(`GET ${address}`);
+      expect(await page.locator("pre.response .meta b").first().textContent()).toBe("HTTP 404 Not Found");
+      await page.close();
+    });
+
+    it("has format buttons that give the same 404 in their format, not the API root's files", async () => {
+      const page = await open(`${local.url}${address}`);
+      for (const [name, type] of [
+        ["json", "application/json"],
+        ["xml", "application/xml"],
+        ["xliff", "application/x-xliff+xml"],
+      ]) {
+        const href = await formatHref(page, name);
+        expect(href).toBe(`${local.url}${address}?format=${name}`);
+        const answer = await fetch(href);
+        expect(answer.status, href).toBe(404);
+        expect(answer.headers.get("content-type")).toBe(`${type}; charset=utf-8`);
+        expect(answer.headers.get("content-disposition"), "an error is no file to keep").toBeNull();
+        if (name === "json") expect(await answer.json()).toEqual({ detail: "Not found." });
+        else await answer.body?.cancel();
+      }
+      await page.locator("a.format", { hasText: "json" }).click();
+      await page.waitForURL(`${local.url}${address}?format=json`);
+      expect(JSON.parse((await page.locator("body").textContent())!)).toEqual({ detail: "Not found." });
+      await page.close();
+    });
+
+    it("asked as a file's own name, links that file in the other formats (whose extension fixes the format)", async () => {
+      const page = await open(`${local.url}${address}/index.html`);
+      expect(await crumbs(page)).toEqual(["Api Root", "Video List", "Video Instance"]);
+      const href = await formatHref(page, "json");
+      expect(href).toBe(`${local.url}${address}/index.json`);
+      const answer = await fetch(href);
+      expect([answer.status, await answer.json()]).toEqual([404, { detail: "Not found." }]);
+      await page.close();
+    });
+
+    it("of an address naming no view, says only Api Root / Not Found", async () => {
+      const page = await open(`${local.url}/api/no-such-collection`);
+      expect(await crumbs(page)).toEqual(["Api Root", "Not Found"]);
+      expect(await formatHref(page, "json")).toBe(`${local.url}/api/no-such-collection?format=json`);
+      await page.close();
+    });
+  });
+
+  describe("the static 404.html, which a plain static host serves for any missing address", () => {
+    it("names the address it is served at and links that address in the other formats", async () => {
+      const address = `/api/videos/${UNKNOWN_UUID}`;
+      const page = await open(`${files.url.slice(0, -1)}${address}`);
+      expect(await page.locator("h1").textContent()).toBe("Not Found");
+      expect(await page.locator("pre.request").textContent()).toBe(`GET ${address}`);
+      expect(await formatHref(page, "xliff")).toBe(`${files.url.slice(0, -1)}${address}?format=xliff`);
+      // Its stylesheet and links work however deep the address is.
+      expect(await page.locator(".navbar").evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(44, 44, 44)");
+      expect(await page.locator(".navbar a").evaluate((a) => (a as HTMLAnchorElement).href)).toBe(`${files.url}api/index.html`);
+      await page.close();
+    });
+  });
+
+  describe("an XLIFF file", () => {
+    it("is downloaded from the HTML view under the resource's name", async () => {
+      for (const server of [files.url, `${local.url}/`]) {
+        const page = await open(`${server}${VIDEO}`);
+        const [download] = await Promise.all([page.waitForEvent("download"), page.locator("a.format", { hasText: "xliff" }).click()]);
+        expect(download.suggestedFilename(), server).toBe(`videos-${VIDEO_UUID}.xliff`);
+        await page.close();
+      }
+    });
+
+    it("comes from the edge as an attachment named after its view, asked by format, by Accept or by its file", async () => {
+      const named = async (target: string, headers: Record<string, string> = {}) =>
+        (await rawRequest(local.port, "GET", target, headers)).headers["content-disposition"];
+      expect(await named(`/api/videos/${VIDEO_UUID}?format=xliff`)).toBe(`attachment; filename="videos-${VIDEO_UUID}.xliff"`);
+      expect(await named("/api/units", { Accept: "application/x-xliff+xml" })).toBe('attachment; filename="units.xliff"');
+      expect(await named("/api/index.xliff")).toBe('attachment; filename="api.xliff"');
+      expect(await named(`/api/videos/${VIDEO_UUID}?format=json`)).toBeUndefined();
+    });
+  });
+
+  describe("the site's icon", () => {
+    it("is served as SVG by `npm run serve` (Netlify's engine) and by http-server (the mirror)", async () => {
+      for (const url of [`${local.url}/assets/favicon.svg`, `${files.url}assets/favicon.svg`]) {
+        const answer = await fetch(url);
+        expect(answer.status, url).toBe(200);
+        expect(answer.headers.get("content-type"), url).toMatch(/^image\/svg\+xml\b/);
+        expect(await answer.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      }
+    });
+
+    it("is what Chromium fetches for a page", async () => {
+      const page = await browser.newPage();
+      const icon = page.waitForResponse((response) => new URL(response.url()).pathname === "/assets/favicon.svg");
+      await page.goto(`${files.url}${VIDEO}`);
+      const answer = await icon;
+      expect([answer.status(), answer.headers()["content-type"]]).toEqual([200, expect.stringMatching(/^image\/svg\+xml\b/)]);
+      await page.close();
+    });
   });
 });

@@ -236,9 +236,9 @@ describe("requests to the local server", () => {
 
   it("serves the HTML view's error and OPTIONS pages with links from the site root, whatever the path", async () => {
     const error = await check({ target: "/api/videos/nothing/deeper", status: 404, type: "text/html" });
-    expect(error.body.toString("utf8")).toContain('<base href="/">');
+    expect(error.body.toString("utf8")).toContain('<link rel="stylesheet" href="/assets/api.css">');
     const options = await check({ method: "OPTIONS", target: "/api/videos/", status: 200, type: "text/html" });
-    expect(options.body.toString("utf8")).toContain('<base href="/">');
+    expect(options.body.toString("utf8")).toContain('<link rel="stylesheet" href="/assets/api.css">');
   });
 
   it("logs one line per request", async () => {

@@ -10,6 +10,13 @@ export const notFoundView = (path: string): ErrorView => ({
   data: { detail: "Not found." },
 });
 
+/**
+ * 404.html, which a static host serves for every missing address: written
+ * before any request, it names no path (the page shows the address it is
+ * served at).
+ */
+export const staticNotFoundView = (): ErrorView => notFoundView("");
+
 export const methodNotAllowedView = (path: string, method: string): ErrorView => ({
   kind: "error",
   name: "Method Not Allowed",

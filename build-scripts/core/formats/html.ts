@@ -5,20 +5,36 @@
  *
  * Links into this site are relative (through <base href>, so one rendering of
  * a resource serves every page that shows it) and point at files, so an
- * offline mirror works from any folder. Everything from content is escaped.
+ * offline mirror works from any folder; answers served at any address (errors,
+ * OPTIONS, 404.html) link absolute paths. Everything from content is escaped.
  * Lists are paged in the HTML view only: the data formats carry the whole list.
  */
 import { FIELD_ORDER, type Json } from "../catalogue/resource.ts";
-import { DATA_FORMATS, displayName, inWords } from "./format-table.ts";
+import { DATA_FORMATS, displayName, FORMAT_TABLE, formatWithExtension, inWords, type FormatInfo } from "./format-table.ts";
 import type { Collection } from "../catalogue/collections.ts";
 import { ALLOW } from "../routes/api-headers.ts";
 import { escapeAttribute, escapeHtml } from "./html-escape.ts";
 import type { Renderer } from "./renderer.ts";
-import { listName, ROOT_NAME, type DocumentView, type Download, type ListView, type Page, type RenderContext } from "./views.ts";
-import { fileOfApiUrl } from "../routes/api-path.ts";
+import {
+  instanceName,
+  listName,
+  ROOT_NAME,
+  type DocumentView,
+  type Download,
+  type ErrorView,
+  type ListView,
+  type MetadataView,
+  type Page,
+  type RenderContext,
+} from "./views.ts";
+import { fileOfApiUrl, resolveApiPath, routeFile, type ApiRoute } from "../routes/api-path.ts";
+import { downloadName, isDownloaded } from "../routes/download-name.ts";
 import { depthOf, instanceFile, LIST_VIEW_SCRIPT, listFile, listPageFile, rootFile } from "../routes/output-tree.ts";
 
 export const HTML_PAGE_SIZE = 100;
+/** The site's stylesheet and icon (templates/assets/), which every page links. */
+export const STYLESHEET = "assets/api.css";
+export const FAVICON = "assets/favicon.svg";
 const INDENT = "    ";
 const URL_PATTERN = /^https?:\/\/[^\s"<>]+$/;
 
@@ -67,51 +83,73 @@ function stringHtml(value: string, context: RenderContext): string {
 }
 
 /**
- * <base href> of a page: the relative way up to the site root, so the site
- * works from any folder. Error pages are served at whatever path was asked
- * for (as are OPTIONS answers), so theirs is the absolute root.
+ * <base href> of a page written to a file: the relative way up to the site
+ * root, so the site works from any folder.
  */
-const baseHref = (frame: Frame) => (frame.status ? "/" : "../".repeat(depthOf(frame.file)) || "./");
+const baseHref = (file: string) => "../".repeat(depthOf(file)) || "./";
 
 interface Frame {
   readonly view: { name: string; path: string };
-  /** The file this page is written to, below the site root. */
-  readonly file: string;
-  /** The same document in each other format (below the site root). */
-  readonly alternates: (extension: string) => string;
+  /**
+   * The file this page is written to, below the site root; none for answers
+   * served at whatever address was asked (errors, OPTIONS, 404.html), whose
+   * links are then absolute paths, and whose format links are relative to it.
+   */
+  readonly file?: string;
+  /** The same document in another format. */
+  readonly alternate: (format: FormatInfo) => string;
+  /** The root, list or resource shown, whose XLIFF link names its download. */
+  readonly route?: ApiRoute;
   readonly crumbs: readonly { name: string; href?: string }[];
   readonly status?: string;
   readonly method?: string;
   readonly before?: string;
 }
 
+/** An in-site link (a file below the site root) as the page writes it. */
+const siteLink = (frame: Frame, file: string) => escapeAttribute(frame.file === undefined ? `/${file}` : file);
+
+function formatLink(frame: Frame, format: FormatInfo): string {
+  const download = frame.route && isDownloaded(format) ? ` download="${escapeAttribute(downloadName(frame.route, format.extension))}"` : "";
+  return `<a class="format" href="${escapeAttribute(frame.alternate(format))}" type="${format.mediaType}"${download}>${format.name}</a>`;
+}
+
+/**
+ * The request line. 404.html is written before any request, so it names the
+ * address it is served at itself (as text: nothing of the address is markup).
+ */
+function requestLine(frame: Frame): string {
+  const method = `<b>${frame.method ?? "GET"}</b>`;
+  if (frame.view.path !== "") return `<pre class="request">${method} ${escapeHtml(frame.view.path)}</pre>`;
+  return `<pre class="request">${method} </pre><script>document.querySelector("pre.request").append(location.pathname + location.search);</script>`;
+}
+
 function pageHead(frame: Frame): string {
   const crumbs = frame.crumbs
     .map((c) =>
       c.href
-        ? `<li><a href="${escapeAttribute(c.href)}">${escapeHtml(c.name)}</a></li>`
+        ? `<li><a href="${siteLink(frame, c.href)}">${escapeHtml(c.name)}</a></li>`
         : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`,
     )
     .join("");
-  const formatLinks = DATA_FORMATS.map(
-    (f) => `<a class="format" href="${escapeAttribute(frame.alternates(f.extension))}" type="${f.mediaType}">${f.name}</a>`,
-  ).join(" ");
+  const formatLinks = DATA_FORMATS.map((f) => formatLink(frame, f)).join(" ");
+  const base = frame.file === undefined ? "" : `<base href="${baseHref(frame.file)}">\n`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(frame.view.name)} – Catalogue API</title>
-<base href="${baseHref(frame)}">
-<link rel="stylesheet" href="assets/api.css">
+${base}<link rel="stylesheet" href="${siteLink(frame, STYLESHEET)}">
+<link rel="icon" href="${siteLink(frame, FAVICON)}" type="image/svg+xml">
 </head>
 <body>
-<header class="navbar"><a class="brand" href="api/index.html">Catalogue API</a></header>
+<header class="navbar"><a class="brand" href="${siteLink(frame, rootFile("html"))}">Catalogue API</a></header>
 <main class="container">
 <nav aria-label="breadcrumb"><ol class="breadcrumb">${crumbs}</ol></nav>
 <div class="page-header"><h1>${escapeHtml(frame.view.name)}</h1>
 <p class="formats">Format: <span class="format active">api</span> ${formatLinks}</p></div>
-${frame.before ?? ""}<div class="request-info"><pre class="request"><b>${frame.method ?? "GET"}</b> ${escapeHtml(frame.view.path)}</pre></div>
+${frame.before ?? ""}<div class="request-info">${requestLine(frame)}</div>
 <div class="response-info"><pre class="response"><span class="meta"><b>HTTP ${frame.status ?? "200 OK"}</b>
 <b>Allow:</b> ${ALLOW}
 <b>Content-Type:</b> application/json
@@ -136,6 +174,18 @@ function listCrumbs(view: { collection: Collection }, active: boolean) {
   return [rootCrumb, active ? { name } : { name, href: listFile(view.collection.name, "html") }];
 }
 
+/** The crumbs of a route, as Django REST Framework names its views: "Api Root / Video List / Video Instance". */
+function routeCrumbs(route: ApiRoute) {
+  switch (route.view) {
+    case "root":
+      return [{ name: ROOT_NAME }];
+    case "list":
+      return listCrumbs(route, true);
+    case "instance":
+      return [...listCrumbs(route, false), { name: instanceName(route.collection) }];
+  }
+}
+
 function pager(view: ListView, page: Page): string {
   if (page.pages === 1) return "";
   const link = (n: number, text: string, rel: string) =>
@@ -150,7 +200,10 @@ function pager(view: ListView, page: Page): string {
 
 /**
  * The search box and fields picker of a list. Hidden until the list's script
- * (shim/list-view.ts) shows it: without JavaScript the page is the plain list.
+ * (runtime/browser/list-view.ts) shows it: without JavaScript the page is the
+ * plain list. Opened from a file, browsers do not run that script (a module
+ * from file:// is refused), so a classic script says that search needs a web
+ * server, where the form would be.
  */
 function searchForm(view: ListView): string {
   const name = view.collection.name;
@@ -158,14 +211,36 @@ function searchForm(view: ListView): string {
     .map((field) => `<label><input type="checkbox" name="fields" value="${escapeAttribute(field)}"> ${escapeHtml(field)}</label>`)
     .join("\n");
   return `<form class="search-form" role="search" action="${escapeAttribute(listFile(name, "html"))}" data-collection="${escapeAttribute(name)}" hidden>
-<input type="search" name="search" aria-label="Search ${escapeAttribute(view.collection.label.toLowerCase())} list" placeholder="Search…">
+<label for="search-box">Search ${escapeHtml(view.collection.label.toLowerCase())} list</label>
+<input type="search" id="search-box" name="search" placeholder="Search…">
 <button type="submit">Search</button> <span class="search-status" role="status"></span>
-<details class="fields-picker"><summary>Fields</summary>
+<details class="fields-picker"><summary>Fields: <span class="fields-chosen">all</span></summary>
 ${boxes}
 </details>
 </form>
+<p class="search-needs-server" hidden>Search needs a web server: this page was opened from a file. In a terminal, in the folder that holds the site, run <code>npx http-server &lt;folder&gt;</code> and open the address it prints.</p>
+<script>if (location.protocol === "file:") document.currentScript.previousElementSibling.hidden = false;</script>
 <script type="module" src="${LIST_VIEW_SCRIPT}"></script>
 `;
+}
+
+/**
+ * An error or OPTIONS answer is served at the address that was asked, which
+ * its crumbs name when it names a view of the API; its format links ask the
+ * same address in their format (`?format=json`: the edge answers the error in
+ * JSON), or, when the address is a file's own name (whose extension fixes the
+ * format), that file in their format.
+ */
+function answerFrame(view: ErrorView | MetadataView): Frame {
+  const parsed = resolveApiPath(view.path);
+  // As the edge reads it: a file name whose extension is no format's names nothing of the API.
+  const resolved = parsed?.fixedExtension === undefined || formatWithExtension(FORMAT_TABLE, parsed.fixedExtension) ? parsed : undefined;
+  const file = resolved?.fixedExtension === undefined ? undefined : resolved.route;
+  return {
+    view,
+    alternate: (format) => (file ? `/${routeFile(file, format.extension)}` : `?format=${format.name}`),
+    crumbs: resolved ? routeCrumbs(resolved.route) : [rootCrumb, { name: view.name }],
+  };
 }
 
 function documentFrame(view: DocumentView): Frame {
@@ -174,7 +249,8 @@ function documentFrame(view: DocumentView): Frame {
       return {
         view,
         file: rootFile("html"),
-        alternates: rootFile,
+        alternate: (format) => rootFile(format.extension),
+        route: { view: "root" },
         crumbs: [{ name: ROOT_NAME }],
         before: view.download && downloadHtml(view.download),
       };
@@ -183,27 +259,15 @@ function documentFrame(view: DocumentView): Frame {
       return {
         view,
         file: instanceFile(view.collection.name, uuid, "html"),
-        alternates: (ext) => instanceFile(view.collection.name, uuid, ext),
+        alternate: (format) => instanceFile(view.collection.name, uuid, format.extension),
+        route: { view: "instance", collection: view.collection, uuid },
         crumbs: [...listCrumbs(view, false), { name: view.name }],
       };
     }
     case "error":
-      return {
-        view,
-        file: rootFile("html"),
-        alternates: rootFile,
-        crumbs: [rootCrumb, { name: view.name }],
-        status: `${view.status} ${view.statusText}`,
-      };
+      return { ...answerFrame(view), status: `${view.status} ${view.statusText}` };
     case "metadata":
-      return {
-        view,
-        file: rootFile("html"),
-        alternates: rootFile,
-        crumbs: [rootCrumb, { name: view.name }],
-        status: "200 OK",
-        method: "OPTIONS",
-      };
+      return { ...answerFrame(view), status: "200 OK", method: "OPTIONS" };
   }
 }
 
@@ -231,7 +295,8 @@ export const htmlRenderer: Renderer = {
     const frame: Frame = {
       view,
       file: listPageFile(view.collection.name, page.number),
-      alternates: (ext) => listFile(view.collection.name, ext),
+      alternate: (format) => listFile(view.collection.name, format.extension),
+      route: { view: "list", collection: view.collection, page: 1 },
       crumbs: listCrumbs(view, true),
       before: searchForm(view) + pager(view, page),
     };

@@ -47,6 +47,7 @@ export interface InstanceView {
 export interface ErrorView {
   readonly kind: "error";
   readonly name: string;
+  /** The request path; "" in 404.html, which is served at any address. */
   readonly path: string;
   readonly status: number;
   readonly statusText: string;

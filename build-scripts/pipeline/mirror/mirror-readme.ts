@@ -19,12 +19,17 @@ To browse it (Node.js needed):
   3. Open the address it prints (such as http://127.0.0.1:8080/) and follow "API root".
 
 Every page of the HTML view works offline: links between pages are relative
-and point at files. The other formats sit beside each HTML page:
+and point at files. Opened straight from the files (double-clicked, a
+file:// address) the pages work too, but search and the choice of fields do
+not: browsers do not run the pages' script from files, so a list page says
+that search needs a web server. The other formats sit beside each HTML page:
 
   api/index.json, api/<collection>/index.xml, api/<collection>/<uuid>/index.xliff, …
 
 http-server knows no media type for .xliff and serves those files as
-application/octet-stream, so a browser downloads them rather than showing them.
+application/octet-stream, so a browser downloads them rather than showing them;
+the HTML view's xliff link names the download after the resource
+(videos-<uuid>.xliff, units.xliff, api.xliff).
 
 The "url" fields inside the data keep the address of the live API
 (${config.baseUrl}); they are data, and a program can map them to these files.

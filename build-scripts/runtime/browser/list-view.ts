@@ -36,6 +36,7 @@ function start(form: HTMLFormElement): void {
   const status = form.querySelector<HTMLElement>(".search-status")!;
   const searchBox = form.querySelector<HTMLInputElement>("input[name=search]")!;
   const boxes = [...form.querySelectorAll<HTMLInputElement>("input[name=fields]")];
+  const chosen = form.querySelector<HTMLElement>(".fields-chosen")!;
   const pagers = [...document.querySelectorAll<HTMLElement>("nav.pagination")];
   const formatLinks = [...document.querySelectorAll<HTMLAnchorElement>("a.format[href]")];
   const plain = { response: response.innerHTML, request: requestLine.innerHTML, hrefs: formatLinks.map((a) => a.href) };
@@ -47,6 +48,8 @@ function start(form: HTMLFormElement): void {
     searchBox.value = search;
     const picked = new Set(fields.split(","));
     for (const box of boxes) box.checked = picked.has(box.value);
+    // The folded picker's summary names the chosen fields.
+    chosen.textContent = boxes.flatMap((b) => (b.checked ? [b.value] : [])).join(", ") || "all";
     const query = queryString(search, fields);
     if (query === "") {
       response.innerHTML = plain.response;

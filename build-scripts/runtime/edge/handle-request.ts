@@ -25,6 +25,7 @@ import { PublishedApi } from "../../core/query/answer.ts";
 import { httpLoader } from "../../core/query/http-loader.ts";
 import { resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
 import { metadataView } from "../../core/formats/metadata.ts";
+import { attachment, isDownloaded } from "../../core/routes/download-name.ts";
 
 /** Passes a request on to the static site: Netlify's `context.next`, or the local engine. */
 export type Next = (request: Request) => Promise<Response>;
@@ -77,7 +78,7 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
   const upstream = await next(new Request(new URL(file, request.url), { method: request.method, headers: request.headers }));
   if (upstream.status === 404) return rendered(request, format, notFoundView(new URL(request.url).pathname), context);
   const headers = new Headers(upstream.headers);
-  for (const [name, value] of Object.entries(apiHeaders(format))) headers.set(name, value);
+  for (const [name, value] of Object.entries(apiHeaders(format, route))) headers.set(name, value);
   headers.set("Content-Location", file);
   return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
 }
@@ -94,7 +95,13 @@ async function fileExists(request: Request, route: ApiRoute, format: Format, nex
   return upstream.ok;
 }
 
-const apiHeaders = (format: Format): Record<string, string> => ({ ...API_HEADERS, Allow: ALLOW, "Content-Type": contentType(format) });
+/** The API's headers; a downloaded format's file (XLIFF) is named after its view, not index.xliff. */
+const apiHeaders = (format: Format, route?: ApiRoute): Record<string, string> => ({
+  ...API_HEADERS,
+  Allow: ALLOW,
+  "Content-Type": contentType(format),
+  ...(route && isDownloaded(format) ? { "Content-Disposition": attachment(route, format.extension) } : {}),
+});
 
 /** A view rendered by a format: errors with their status, metadata with 200. */
 function rendered(request: Request, format: Format, view: DocumentView, context: RenderContext): Response {
