@@ -1,35 +1,120 @@
 /**
  * Reads the source records: content/<collection>/*.json. Folders starting with
- * "_" or "." and non-JSON files are not records and are skipped.
+ * "_" or "." and non-JSON files are not records and are skipped. An entry that
+ * cannot be read as a record (a folder named *.json, a named pipe, a broken or
+ * outward symbolic link, a file the build may not read or that is not UTF-8)
+ * becomes a source that carries its problem, so one run names every problem.
  *
  * Synchronous on purpose: thousands of small reads in a row are several times
  * faster than as promises (each of which is an open, a stat, a read and a
  * close sent to the thread pool and back), and nothing else runs meanwhile.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
+import type { Problem } from "../validate/problems.ts";
 import type { SourceFile } from "../validate/validate-catalogue.ts";
+import { describeEntry, readTextFile } from "./read-text-file.ts";
 
 const isHidden = (name: string) => name.startsWith(".") || name.startsWith("_");
+const A_RECORD = "a JSON file";
 
 export async function readSources(projectDir: string, contentDir: string): Promise<SourceFile[]> {
-  const root = path.resolve(projectDir, contentDir);
-  const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory() && !isHidden(d.name));
-  return folders.flatMap((folder) => {
-    const dir = path.join(root, folder.name);
-    const names = readdirSync(dir)
-      .filter((n) => n.endsWith(".json") && !isHidden(n))
-      .sort();
-    // The folder is named once, not each file: path.relative per file is costly at catalogue scale.
+  const given = path.resolve(projectDir, contentDir);
+  const shownRoot = shownPath(projectDir, given) || ".";
+  const listed = listFolder(given);
+  if (!Array.isArray(listed)) {
+    const expected = "the content folder, holding a folder per collection (env CONTENT_DIR, else config.contentDir in package.json)";
+    return [unread(shownRoot, "", expected, listed.found)];
+  }
+  // Links may lead anywhere inside the content folder, wherever the folder itself is.
+  const root = realpathSync(given);
+  const sources: SourceFile[] = [];
+  for (const entry of listed) {
+    if (isHidden(entry.name)) continue;
+    const dir = path.join(given, entry.name);
     const shownDir = shownPath(projectDir, dir);
-    const separator = shownDir === dir ? path.sep : "/"; // a folder outside the project keeps its own path
-    return names.map((name) => ({
-      file: `${shownDir}${separator}${name}`,
-      collection: folder.name,
-      text: readFileSync(path.join(dir, name), "utf8"),
-    }));
-  });
+    if (entry.isSymbolicLink()) {
+      // A link to a file is skipped like a file; one to a folder is a collection folder if it stays inside.
+      const target = followLink(dir, root, shownRoot);
+      if ("found" in target) sources.push(unread(shownDir, entry.name, "a collection folder", target.found));
+      else if (!statSync(target.real, { throwIfNoEntry: false })?.isDirectory()) continue;
+      else if (target.outside) sources.push(unread(shownDir, entry.name, `a collection folder inside ${shownRoot}/`, target.outside));
+      else sources.push(...readCollection(projectDir, dir, entry.name, root, shownRoot));
+    } else if (entry.isDirectory()) {
+      sources.push(...readCollection(projectDir, dir, entry.name, root, shownRoot));
+    }
+  }
+  return sources;
 }
+
+function readCollection(projectDir: string, dir: string, collection: string, root: string, shownRoot: string): SourceFile[] {
+  // The folder is named once, not each file: path.relative per file is costly at catalogue scale.
+  const shownDir = shownPath(projectDir, dir);
+  const listed = listFolder(dir);
+  if (!Array.isArray(listed)) return [unread(shownDir, collection, "a collection folder the build can list", listed.found)];
+  const separator = shownDir === dir ? path.sep : "/"; // a folder outside the project keeps its own path
+  return listed
+    .filter((entry) => entry.name.endsWith(".json") && !isHidden(entry.name))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((entry) => {
+      const file = `${shownDir}${separator}${entry.name}`;
+      const read = readRecord(entry, path.join(dir, entry.name), root, shownRoot);
+      return "text" in read ? { file, collection, text: read.text } : unread(file, collection, read.expected, read.found);
+    });
+}
+
+/** A file's text; a link's only when it stays inside the content folder (a build log may be public). */
+function readRecord(entry: Dirent, file: string, root: string, shownRoot: string): { text: string } | { expected: string; found: string } {
+  if (entry.isFile()) return readTextFile(file, A_RECORD);
+  if (!entry.isSymbolicLink()) return { expected: A_RECORD, found: describeEntry(entry) };
+  const target = followLink(file, root, shownRoot);
+  if ("found" in target) return { expected: A_RECORD, found: target.found };
+  if (target.outside) return { expected: `${A_RECORD} inside ${shownRoot}/`, found: target.outside };
+  return readTextFile(target.real, A_RECORD);
+}
+
+/**
+ * Where a link leads; `outside` says in words that it leaves the content
+ * folder (and is not to be followed). `found` says what a link that leads
+ * nowhere is.
+ */
+function followLink(link: string, root: string, shownRoot: string): { real: string; outside?: string } | { found: string } {
+  let written: string;
+  try {
+    written = readlinkSync(link);
+  } catch {
+    return { found: "nothing: the link was removed while the content was being read" };
+  }
+  let real: string;
+  try {
+    real = realpathSync(link);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") return { found: `a symbolic link to "${written}", which leads round in a loop` };
+    return { found: `a symbolic link to "${written}", which points nowhere` };
+  }
+  const inside = path.relative(root, real);
+  const leaves = inside.startsWith("..") || path.isAbsolute(inside);
+  return leaves ? { real, outside: `a symbolic link to "${written}", outside ${shownRoot}/ (not followed)` } : { real };
+}
+
+function listFolder(dir: string): Dirent[] | { found: string } {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { found: `nothing: there is no ${dir}` };
+    if (code === "ENOTDIR") return { found: "a file" };
+    if (code === "EACCES" || code === "EPERM") return { found: "a folder the build may not list (permission denied)" };
+    return { found: `a folder that could not be listed (${code ?? (error as Error).message})` };
+  }
+}
+
+const unread = (file: string, collection: string, expected: string, found: string): SourceFile => ({
+  file,
+  collection,
+  problem: { file, pointer: "", severity: "error", expected, found } satisfies Problem,
+});
 
 /** What a source file is called in messages, and its collection (the folder it is in). */
 export function sourceName(projectDir: string, absolutePath: string): { file: string; collection: string } {

@@ -9,12 +9,22 @@ import { checkSchema, type SchemaValidators } from "./schema-check.ts";
 import { crossRecordProblems, recordProblems } from "./record-rules.ts";
 import type { Problem } from "./problems.ts";
 
-export interface SourceFile {
+/** A source file's text, or the problem that kept it from being read (a folder named *.json, a broken link, …). */
+export type SourceFile = ReadSource | UnreadSource;
+
+interface SourceName {
   /** Path relative to the project, e.g. content/videos/volcano-basics.json. */
   readonly file: string;
   /** The folder below the content folder: the collection name. */
   readonly collection: string;
+}
+
+export interface ReadSource extends SourceName {
   readonly text: string;
+}
+
+export interface UnreadSource extends SourceName {
+  readonly problem: Problem;
 }
 
 export interface ValidationResult {
@@ -49,6 +59,7 @@ export function validateSource(
   source: SourceFile,
   validators: SchemaValidators,
 ): { entry?: CatalogueEntry; parsed?: CatalogueEntry; problems: Problem[] } {
+  if ("problem" in source) return { problems: [source.problem] };
   const collection = findCollection(source.collection);
   if (!collection) {
     return {
@@ -74,7 +85,7 @@ export function validateSource(
   return { entry: candidate, parsed: candidate, problems };
 }
 
-function parseJson(source: SourceFile): { value: unknown } | { problem: Problem } {
+function parseJson(source: ReadSource): { value: unknown } | { problem: Problem } {
   try {
     return { value: JSON.parse(source.text) };
   } catch (error) {
