@@ -5,27 +5,28 @@
  */
 import { parseArgs } from "node:util";
 import { writeSyntheticCatalogue } from "./write-catalogue.ts";
+import { CommandError, runCommand } from "../cli/run-command.ts";
 
 const usage = "usage: npm run bench:data -- --videos N --units M [--lessons L] [--seed S] --out DIR";
 
-const { values } = parseArgs({
-  options: {
-    videos: { type: "string", default: "900" },
-    units: { type: "string", default: "100" },
-    lessons: { type: "string" },
-    seed: { type: "string", default: "1" },
-    out: { type: "string" },
-  },
-});
+await runCommand(async () => {
+  const { values } = parseArgs({
+    options: {
+      videos: { type: "string", default: "900" },
+      units: { type: "string", default: "100" },
+      lessons: { type: "string" },
+      seed: { type: "string", default: "1" },
+      out: { type: "string" },
+    },
+  });
 
-const count = (name: string, text: string | undefined) => {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} needs a whole number ≥ 0, got "${text}".\n${usage}`);
-  return n;
-};
+  const count = (name: string, text: string | undefined) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 0) throw new CommandError(`--${name} needs a whole number ≥ 0, got "${text}".\n${usage}`);
+    return n;
+  };
 
-try {
-  if (!values.out) throw new Error(`--out is required.\n${usage}`);
+  if (!values.out) throw new CommandError(`--out is required.\n${usage}`);
   const units = count("units", values.units);
   const options = {
     videos: count("videos", values.videos),
@@ -38,7 +39,4 @@ try {
   const summary = [...counts].map(([collection, n]) => `${collection} ${n}`).join(", ");
   console.log(`Wrote ${summary} to ${values.out}/ (seed ${options.seed}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`Build it: CONTENT_DIR=${values.out} npm run build`);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-}
+});

@@ -6,23 +6,19 @@
  * Netlify deploy of invalid content fails and the live site stays.
  */
 import { summary } from "../../pipeline/build-report.ts";
-import { ContentError } from "../../pipeline/prepare.ts";
 import { runBuild } from "../../pipeline/run-build.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
+import { runCommand } from "./run-command.ts";
 
 const outDir = outputDir(process.env);
 
-try {
-  console.log(`Validating content and building ${outDir}/ …`);
-  const { build, stats, seconds } = await runBuild(outDir, {
-    progress: (collection, done, total) => console.log(`  ${collection}: ${done} / ${total}`),
-  });
-  console.log(summary(build, stats, seconds, outDir));
-} catch (error) {
-  if (error instanceof ContentError) {
-    console.error(`${error.message}\n\nNothing was written; ${outDir}/ is unchanged.`);
-  } else {
-    console.error(error);
-  }
-  process.exitCode = 1;
-}
+await runCommand(
+  async () => {
+    console.log(`Validating content and building ${outDir}/ …`);
+    const { build, stats, seconds } = await runBuild(outDir, {
+      progress: (collection, done, total) => console.log(`  ${collection}: ${done} / ${total}`),
+    });
+    console.log(summary(build, stats, seconds, outDir));
+  },
+  { onError: `Nothing was written; ${outDir}/ is unchanged.` },
+);

@@ -6,15 +6,24 @@
  * PORT (default 8080) sets the port; OUTPUT_DIR (default _site) the folder.
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { statSync } from "node:fs";
 import path from "node:path";
 import EleventyDevServer from "@11ty/eleventy-dev-server";
 import { watchFolders } from "../dev/watch-folders.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
+import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
+import { CommandError, reportUncaughtErrors } from "./run-command.ts";
 
+reportUncaughtErrors();
 const projectDir = process.cwd();
 const outDir = outputDir(process.env);
 const port = Number(process.env.PORT || 8080);
 const WORKER = path.join(import.meta.dirname, "../dev/dev-worker.ts");
+const { contentDir } = loadSiteConfig(projectDir);
+// The builder watches the content folder: without one it has nothing to watch.
+if (!statSync(path.resolve(projectDir, contentDir), { throwIfNoEntry: false })?.isDirectory()) {
+  throw new CommandError(`There is no content folder ${contentDir}/ (env CONTENT_DIR, else config.contentDir in package.json).`);
+}
 
 const server = EleventyDevServer.getServer("catalogue", outDir, {
   port,

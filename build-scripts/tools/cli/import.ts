@@ -7,7 +7,7 @@
  * every dump converts cleanly. A collection folder that already holds records
  * is left alone unless --replace is given (which empties it first).
  */
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { findCollection } from "../../core/catalogue/collections.ts";
@@ -17,83 +17,90 @@ import { schemaValidators } from "../../pipeline/cache/cached-validators.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
 import { formatProblems, type Problem } from "../../pipeline/validate/problems.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
+import { readTextFile } from "../../pipeline/load/read-text-file.ts";
+import { CommandError, runCommand } from "./run-command.ts";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { out: { type: "string" }, replace: { type: "boolean", default: false } },
+await runCommand(async () => {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { out: { type: "string" }, replace: { type: "boolean", default: false } },
+  });
+  if (positionals.length !== 1) {
+    throw new CommandError("usage: npm run import -- <dump.json | folder of <collection>.json dumps> [--out <content-dir>] [--replace]");
+  }
+
+  const projectDir = process.cwd();
+  const config = loadSiteConfig(projectDir);
+  const outDir = path.resolve(projectDir, values.out ?? config.contentDir);
+  const input = path.resolve(positionals[0]);
+  const inputStats = await stat(input).catch(() => undefined);
+  if (!inputStats) throw new CommandError(`${positionals[0]}: no such file or folder. Nothing was written.`);
+  const dumpFiles = inputStats.isDirectory()
+    ? (await readdir(input))
+        .filter((n) => n.endsWith(".json"))
+        .sort()
+        .map((n) => path.join(input, n))
+    : [input];
+
+  const problems: Problem[] = [];
+  const plan: { collection: string; records: ImportedRecord[] }[] = [];
+  for (const dumpFile of dumpFiles) {
+    const shown = shownPath(projectDir, dumpFile);
+    const name = path.basename(dumpFile, ".json");
+    const collection = findCollection(name);
+    if (!collection) {
+      problems.push({
+        file: shown,
+        pointer: "",
+        severity: "error",
+        expected: "a dump named <collection>.json after one of the 31 collections",
+        found: `"${name}"`,
+      });
+      continue;
+    }
+    const read = readTextFile(dumpFile, "a JSON file", { followLinks: true });
+    if (!("text" in read)) {
+      problems.push({ file: shown, pointer: "", severity: "error", ...read });
+      continue;
+    }
+    let dump: unknown;
+    try {
+      dump = JSON.parse(read.text);
+    } catch (error) {
+      problems.push({
+        file: shown,
+        pointer: "",
+        severity: "error",
+        expected: "a JSON document",
+        found: `invalid JSON: ${(error as Error).message}`,
+      });
+      continue;
+    }
+    const schemaRef = schemaPathFrom(path.join(outDir, name), collection.kind);
+    const result = dumpToRecords(collection, dump, config, shown, schemaRef, await schemaValidators());
+    problems.push(...result.problems);
+    const folder = path.join(outDir, name);
+    const existing = await readdir(folder).catch(() => [] as string[]);
+    if (existing.some((n) => n.endsWith(".json")) && !values.replace) {
+      problems.push({
+        file: shownPath(projectDir, folder),
+        pointer: "",
+        severity: "error",
+        expected: "an empty collection folder (or --replace to empty it)",
+        found: `${existing.length} file(s) already there`,
+      });
+    }
+    plan.push({ collection: name, records: result.records });
+  }
+
+  if (problems.length) throw new CommandError(`${formatProblems(problems)}\n\nNothing was written.`);
+  for (const { collection, records } of plan) {
+    const folder = path.join(outDir, collection);
+    if (values.replace) await rm(folder, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true });
+    for (const { fileName, record } of records) {
+      await writeFile(path.join(folder, fileName), `${JSON.stringify(record, null, 2)}\n`);
+    }
+    console.log(`${collection}: ${records.length} record(s) → ${shownPath(projectDir, folder) || "."}/`);
+  }
 });
-if (positionals.length !== 1) {
-  console.error("usage: npm run import -- <dump.json | folder of <collection>.json dumps> [--out <content-dir>] [--replace]");
-  process.exit(2);
-}
-
-const projectDir = process.cwd();
-const config = loadSiteConfig(projectDir);
-const outDir = path.resolve(projectDir, values.out ?? config.contentDir);
-const input = path.resolve(positionals[0]);
-const dumpFiles = (await stat(input)).isDirectory()
-  ? (await readdir(input))
-      .filter((n) => n.endsWith(".json"))
-      .sort()
-      .map((n) => path.join(input, n))
-  : [input];
-
-const problems: Problem[] = [];
-const plan: { collection: string; records: ImportedRecord[] }[] = [];
-for (const dumpFile of dumpFiles) {
-  const shown = shownPath(projectDir, dumpFile);
-  const name = path.basename(dumpFile, ".json");
-  const collection = findCollection(name);
-  if (!collection) {
-    problems.push({
-      file: shown,
-      pointer: "",
-      severity: "error",
-      expected: "a dump named <collection>.json after one of the 31 collections",
-      found: `"${name}"`,
-    });
-    continue;
-  }
-  let dump: unknown;
-  try {
-    dump = JSON.parse(await readFile(dumpFile, "utf8"));
-  } catch (error) {
-    problems.push({
-      file: shown,
-      pointer: "",
-      severity: "error",
-      expected: "a JSON document",
-      found: `invalid JSON: ${(error as Error).message}`,
-    });
-    continue;
-  }
-  const schemaRef = schemaPathFrom(path.join(outDir, name), collection.kind);
-  const result = dumpToRecords(collection, dump, config, shown, schemaRef, await schemaValidators());
-  problems.push(...result.problems);
-  const folder = path.join(outDir, name);
-  const existing = await readdir(folder).catch(() => [] as string[]);
-  if (existing.some((n) => n.endsWith(".json")) && !values.replace) {
-    problems.push({
-      file: shownPath(projectDir, folder),
-      pointer: "",
-      severity: "error",
-      expected: "an empty collection folder (or --replace to empty it)",
-      found: `${existing.length} file(s) already there`,
-    });
-  }
-  plan.push({ collection: name, records: result.records });
-}
-
-if (problems.length) {
-  console.error(`${formatProblems(problems)}\n\nNothing was written.`);
-  process.exit(1);
-}
-for (const { collection, records } of plan) {
-  const folder = path.join(outDir, collection);
-  if (values.replace) await rm(folder, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
-  for (const { fileName, record } of records) {
-    await writeFile(path.join(folder, fileName), `${JSON.stringify(record, null, 2)}\n`);
-  }
-  console.log(`${collection}: ${records.length} record(s) → ${shownPath(projectDir, folder) || "."}/`);
-}

@@ -6,20 +6,22 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { withGeneratedBlock } from "../../pipeline/netlify/netlify-toml.ts";
+import { CommandError, runCommand } from "./run-command.ts";
 
-const file = path.resolve(import.meta.dirname, "../../../netlify.toml");
-const current = readFileSync(file, "utf8");
-const next = withGeneratedBlock(current);
+await runCommand(() => {
+  const file = path.resolve(import.meta.dirname, "../../../netlify.toml");
+  const current = readFileSync(file, "utf8");
+  const next = withGeneratedBlock(current);
 
-if (process.argv.includes("--check")) {
-  if (next !== current) {
-    console.error("netlify.toml is out of date with the format table: run `npm run netlify:config`.");
-    process.exit(1);
+  if (process.argv.includes("--check")) {
+    if (next !== current) {
+      throw new CommandError("netlify.toml is out of date with the format table: run `npm run netlify:config`.");
+    }
+    console.log("netlify.toml is up to date.");
+  } else if (next === current) {
+    console.log("netlify.toml is already up to date.");
+  } else {
+    writeFileSync(file, next);
+    console.log("Rewrote the generated rules of netlify.toml.");
   }
-  console.log("netlify.toml is up to date.");
-} else if (next === current) {
-  console.log("netlify.toml is already up to date.");
-} else {
-  writeFileSync(file, next);
-  console.log("Rewrote the generated rules of netlify.toml.");
-}
+});

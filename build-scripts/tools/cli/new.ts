@@ -4,7 +4,7 @@
  * empty; `npm run validate` names them until they are filled in.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { COLLECTIONS, findCollection } from "../../core/catalogue/collections.ts";
@@ -13,45 +13,48 @@ import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { newRecord, slugify } from "../new/new-record.ts";
 import { FILL_IN } from "../../pipeline/validate/fill-in.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
+import { readTextFile } from "../../pipeline/load/read-text-file.ts";
+import { CommandError, runCommand } from "./run-command.ts";
 
 const USAGE = 'usage: npm run new -- <collection> [--title "…"]';
 
-const { values, positionals } = parseArgs({ options: { title: { type: "string", default: "" } }, allowPositionals: true });
-const collection = findCollection(positionals[0] ?? "");
-if (!collection || positionals.length !== 1) {
-  const given = positionals[0] ? `"${positionals[0]}" is not a collection. ` : "";
-  console.error(`${USAGE}\n${given}Collections: ${COLLECTIONS.map((c) => c.name).join(", ")}`);
-  process.exit(1);
-}
+await runCommand(async () => {
+  const { values, positionals } = parseArgs({ options: { title: { type: "string", default: "" } }, allowPositionals: true });
+  const collection = findCollection(positionals[0] ?? "");
+  if (!collection || positionals.length !== 1) {
+    const given = positionals[0] ? `"${positionals[0]}" is not a collection. ` : "";
+    throw new CommandError(`${USAGE}\n${given}Collections: ${COLLECTIONS.map((c) => c.name).join(", ")}`);
+  }
 
-const projectDir = process.cwd();
-const folder = path.resolve(projectDir, loadSiteConfig(projectDir).contentDir, collection.name);
-await mkdir(folder, { recursive: true });
-const existing = await readExisting(folder);
-const uuid = crypto.randomUUID();
-const slug = freeSlug(folder, slugify(values.title) || uuid);
-const file = path.join(folder, `${slug}.json`);
-const schemaRef = schemaPathFrom(folder, collection.kind);
-const nowMicros = Math.round((performance.timeOrigin + performance.now()) * 1000);
-const record = newRecord({ collection, title: values.title, uuid, nowMicros, existing, schemaRef, slug });
-await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { flag: "wx" });
+  const projectDir = process.cwd();
+  const folder = path.resolve(projectDir, loadSiteConfig(projectDir).contentDir, collection.name);
+  await mkdir(folder, { recursive: true });
+  const existing = await readExisting(folder);
+  const uuid = crypto.randomUUID();
+  const slug = freeSlug(folder, slugify(values.title) || uuid);
+  const file = path.join(folder, `${slug}.json`);
+  const schemaRef = schemaPathFrom(folder, collection.kind);
+  const nowMicros = Math.round((performance.timeOrigin + performance.now()) * 1000);
+  const record = newRecord({ collection, title: values.title, uuid, nowMicros, existing, schemaRef, slug });
+  await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { flag: "wx" });
 
-console.log(path.relative(projectDir, file));
-const todo = FILL_IN[collection.kind].filter((field) => record[field] === "");
-console.error(`Fill in: ${todo.join(", ")} (and the lists: credits, subjects, grades, …); then npm run validate.`);
+  console.log(path.relative(projectDir, file));
+  const todo = FILL_IN[collection.kind].filter((field) => record[field] === "");
+  console.error(`Fill in: ${todo.join(", ")} (and the lists: credits, subjects, grades, …); then npm run validate.`);
+});
 
 /** The collection's records as far as they parse (a broken file is validate's business, not ours). */
 async function readExisting(dir: string): Promise<Record<string, unknown>[]> {
   const names = (await readdir(dir)).filter((n) => n.endsWith(".json"));
-  const parsed = await Promise.all(
-    names.map(async (n) => {
-      try {
-        return JSON.parse(await readFile(path.join(dir, n), "utf8")) as unknown;
-      } catch {
-        return undefined;
-      }
-    }),
-  );
+  const parsed = names.map((n) => {
+    // Not a plain file (a folder, a named pipe, …): validate names it; here it holds no record.
+    const read = readTextFile(path.join(dir, n), "a JSON file", { followLinks: true });
+    try {
+      return "text" in read ? (JSON.parse(read.text) as unknown) : undefined;
+    } catch {
+      return undefined;
+    }
+  });
   return parsed.filter(isJsonObject);
 }
 
