@@ -23,6 +23,8 @@ export interface BrowserStep {
   readonly bytes: number;
   /** The page's search status line at that moment, e.g. "2603 resources". */
   readonly status: string;
+  /** What the page said when it could not search, with the first request that failed on the link. */
+  readonly error?: string;
 }
 
 export interface BrowserSearch {
@@ -67,6 +69,8 @@ function watchResults(): void {
 /** Bytes and requests in flight on one page, from DevTools' network events. */
 class NetworkCount {
   bytes = 0;
+  /** Why requests failed, e.g. "net::ERR_INSUFFICIENT_RESOURCES". */
+  readonly failures: string[] = [];
   private inFlight = new Set<string>();
   private lastEvent = Date.now();
 
@@ -78,7 +82,12 @@ class NetworkCount {
         this.inFlight.delete(requestId);
       }),
     );
-    session.on("Network.loadingFailed", ({ requestId }) => this.event(() => this.inFlight.delete(requestId)));
+    session.on("Network.loadingFailed", ({ requestId, errorText }) =>
+      this.event(() => {
+        this.failures.push(errorText);
+        this.inFlight.delete(requestId);
+      }),
+    );
   }
 
   private event(apply: () => void): void {
@@ -111,8 +120,15 @@ async function openThrottled(browser: Browser): Promise<{ context: BrowserContex
   return { context, page, network };
 }
 
-/** Waits for the armed watch; the moment (page clock) the results were shown, or null past the limit. */
-async function shownAt(page: Page, timeoutMs: number): Promise<{ at: number | null; status: string }> {
+/**
+ * Waits for the armed watch: the moment (page clock) the results were shown; null past the limit, or
+ * when the page could not search (then with why, as the page and the link say).
+ */
+async function shownAt(
+  page: Page,
+  network: NetworkCount,
+  timeoutMs: number,
+): Promise<{ at: number | null; status: string; error?: string }> {
   try {
     await page.waitForFunction(() => (globalThis as WatchedWindow).__benchWatch.shownAt >= 0, undefined, { timeout: timeoutMs });
   } catch (error) {
@@ -120,8 +136,10 @@ async function shownAt(page: Page, timeoutMs: number): Promise<{ at: number | nu
     throw error;
   }
   const watch = await page.evaluate(() => (globalThis as WatchedWindow).__benchWatch);
-  if (watch.error) throw new Error(`The list view could not search: ${watch.error}`);
-  return { at: watch.shownAt, status: watch.status };
+  if (!watch.error) return { at: watch.shownAt, status: watch.status };
+  const failed =
+    network.failures.length > 0 ? ` (${network.failures.length} requests failed: ${[...new Set(network.failures)].join(", ")})` : "";
+  return { at: null, status: watch.status, error: `${watch.error}${failed}` };
 }
 
 /** Types `query` into the page's search box and submits it, as Enter does; the page clock at submission. */
@@ -149,16 +167,23 @@ async function searchWord(
   const { context, page, network } = await openThrottled(browser);
   try {
     await page.goto(`${siteUrl}api/${collection}/index.html?search=${encodeURIComponent(word)}`, { waitUntil: "commit" });
-    const first = await shownAt(page, timeoutMs);
-    const cold: BrowserStep = { query: word, ms: first.at, bytes: network.bytes, status: first.status };
+    const first = await shownAt(page, network, timeoutMs);
+    const cold: BrowserStep = { query: word, ms: first.at, bytes: network.bytes, status: first.status, error: first.error };
     const refinedQuery = `${word} ${refinedBy}`;
     if (first.at === null) return { cold, refined: NOT_MEASURED(refinedQuery), repeated: NOT_MEASURED(word) };
     const warm = async (query: string): Promise<BrowserStep> => {
       await network.quiet();
       const before = network.bytes;
+      network.failures.length = 0;
       const started = await submit(page, query);
-      const shown = await shownAt(page, timeoutMs);
-      return { query, ms: shown.at === null ? null : shown.at - started, bytes: network.bytes - before, status: shown.status };
+      const shown = await shownAt(page, network, timeoutMs);
+      return {
+        query,
+        ms: shown.at === null ? null : shown.at - started,
+        bytes: network.bytes - before,
+        status: shown.status,
+        error: shown.error,
+      };
     };
     const refined = await warm(refinedQuery);
     const repeated = await warm(word);

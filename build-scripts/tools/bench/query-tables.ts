@@ -56,6 +56,7 @@ function edgeTables(sites: readonly LabelledFigures[]): string[] {
 }
 
 function stepCell(step: BrowserStep): string {
+  if (step.error) return `failed after ${size(step.bytes)}: ${step.error}`;
   if (step.ms === null) return step.bytes > 0 ? `not shown, ${size(step.bytes)}` : "–";
   const time = step.ms < 1000 ? `${step.ms.toFixed(0)} ms` : `${(step.ms / 1000).toFixed(1)} s`;
   return `${time}, ${size(step.bytes)}`;

@@ -42,7 +42,7 @@ function textOf(value: unknown): string {
   return "";
 }
 
-/** The records of the list (by position) holding each word of five letters or more. */
+/** The records of the list (by position) holding each word of three letters or more. */
 function recordsPerWord(records: readonly Record<string, unknown>[]): Map<string, number[]> {
   const holders = new Map<string, number[]>();
   records.forEach((record, position) => {
@@ -52,7 +52,7 @@ function recordsPerWord(records: readonly Record<string, unknown>[]): Map<string
       .join(" ")
       .replace(/<[^>]*>/g, " ")
       .toLowerCase();
-    for (const word of new Set(text.match(/[a-z]{5,}/g))) {
+    for (const word of new Set(text.match(/[a-z]{3,}/g))) {
       const list = holders.get(word);
       if (list) list.push(position);
       else holders.set(word, [position]);
@@ -107,8 +107,9 @@ export async function pickWords(siteDir: string, collection: string, ask: AskApi
   const pick = async (target: number, reach: string): Promise<PickedWord> => {
     const distance = (n: number) => Math.abs(Math.log(n / target));
     // A word finds at least the records holding it: the closest by that, then by the estimate.
+    // Words of five letters or more, as people search for (shorter ones still count in the estimates).
     const candidates = [...holders]
-      .filter(([word]) => !taken.has(word))
+      .filter(([word]) => word.length >= 5 && !taken.has(word))
       .sort((a, b) => distance(a[1].length) - distance(b[1].length) || (a[0] < b[0] ? -1 : 1))
       .slice(0, ESTIMATED)
       .map(([word]) => ({ word, estimate: estimate(word) }))
