@@ -21,10 +21,12 @@ import { resultsTable, type Results, type SizeResult } from "./results.ts";
 import { sizeMix } from "./synthetic/synthetic-catalogue.ts";
 import { treeStats } from "./tree-stats.ts";
 import { npmScriptCommand } from "../cli/npm-scripts.ts";
+import { failCommand, reportUncaughtErrors } from "../cli/run-command.ts";
 
 const PROJECT_DIR = path.resolve(import.meta.dirname, "../../..");
 const BUILD_ENV = { BASE_URL: "https://api.example.org", SITE_URL: "https://education.example.org" };
 
+reportUncaughtErrors();
 const { values } = parseArgs({
   options: {
     sizes: { type: "string", default: "1000,10000,50000" },
@@ -147,6 +149,5 @@ try {
   log("Removing the benchmark's output folders …");
   removeFolder(RUN_DIR);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  failCommand(error);
 }
