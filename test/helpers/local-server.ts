@@ -1,7 +1,8 @@
 /** Starts the real `npm run serve` command (build-scripts/tools/cli/serve.ts) on a free port and sends raw HTTP requests to it. */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { PROJECT_DIR, TSX } from "./run-cli.ts";
+import { npmScriptCommand } from "../../build-scripts/tools/cli/npm-scripts.ts";
+import { PROJECT_DIR } from "./run-cli.ts";
 
 export interface LocalServer {
   readonly url: string;
@@ -14,7 +15,8 @@ export interface LocalServer {
 }
 
 export function startLocalServer(siteDir: string): Promise<LocalServer> {
-  const child = spawn(TSX, ["build-scripts/tools/cli/serve.ts"], {
+  const [command, args] = npmScriptCommand(PROJECT_DIR, "serve");
+  const child = spawn(command, args, {
     cwd: PROJECT_DIR,
     env: { ...process.env, PORT: "0", OUTPUT_DIR: siteDir },
     stdio: ["ignore", "pipe", "pipe"],

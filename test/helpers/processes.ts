@@ -1,6 +1,11 @@
-/** Long-running commands in tests (the dev server, http-server): start, wait for a line, stop; and a free port. */
-import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+/**
+ * Long-running commands in tests (the dev server, http-server): start, wait
+ * for a line, stop; a free port, whether a port answers; the processes a
+ * process started, and whether one still runs (Linux: ps, /proc).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { connect, createServer } from "node:net";
 
 export interface Running {
   /** Everything printed so far (stdout and stderr). */
@@ -51,4 +56,41 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Whether something accepts connections on the port. */
+export function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** The processes `pid` started, their children, and so on. */
+export function descendants(pid: number): number[] {
+  let children: number[];
+  try {
+    children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter((line) => line.trim())
+      .map(Number);
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+/** Whether the process exists and has not exited (an exited one waiting to be reaped is a zombie, state Z). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
 }

@@ -10,7 +10,8 @@ import path from "node:path";
 export function npmScriptCommand(projectDir: string, name: string): [string, string[]] {
   const script = scriptsOf(projectDir)[name];
   if (!script) throw new Error(`package.json has no script "${name}".`);
-  const [command, ...args] = script.split(/\s+/);
+  // A leading `exec` only tells npm's shell to give way to the command.
+  const [command, ...args] = script.replace(/^exec\s+/, "").split(/\s+/);
   const bin = path.join(projectDir, "node_modules/.bin", command);
   return [command === "node" ? process.execPath : existsSync(bin) ? bin : command, args];
 }

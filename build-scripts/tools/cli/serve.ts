@@ -1,13 +1,15 @@
 /**
  * npm run serve: serves the built site (env OUTPUT_DIR, default _site) at
  * http://127.0.0.1:${PORT:-8080} as Netlify would (see build-scripts/runtime/server/).
- * `npm start` builds first. SIGINT / SIGTERM stop it cleanly.
+ * `npm start` builds first. It warns when the site was built for another
+ * address, and stops at once on SIGINT, SIGTERM or when npm is gone.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { startServer } from "../../runtime/server/server.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
+import { onStop } from "./stop-signals.ts";
 
 const projectDir = process.cwd();
 const siteDir = path.resolve(projectDir, outputDir(process.env));
@@ -25,9 +27,29 @@ const server = await startServer({
 });
 console.log(`Serving ${shownPath(projectDir, siteDir) || "."}/ at ${server.url}/ (API root: ${server.url}/api/) — Ctrl-C stops.`);
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.log(`${signal}: stopping.`);
-    void server.close().then(() => process.exit(0));
-  });
+const builtFor = builtBaseUrl(siteDir);
+if (builtFor !== undefined && builtFor !== server.url) {
+  const port = new URL(server.url).port;
+  console.error(
+    `Warning: this site was built for ${builtFor}, not for ${server.url}: every \`url\` of the API, the front page's ` +
+      `API address and the links of a search name ${builtFor}. To serve it here, rebuild it for this address with ` +
+      `\`BASE_URL=${server.url} npm run build\`, or build and serve in one go with \`PORT=${port} npm start\`.`,
+  );
+}
+
+onStop((reason) => {
+  console.log(`${reason}: stopping.`);
+  void server.close().then(() => process.exit(0));
+});
+
+/** The address the site was built for, read from the API root's links (`{base_url}/api/<collection>?format=api`). */
+function builtBaseUrl(site: string): string | undefined {
+  try {
+    const root = JSON.parse(readFileSync(path.join(site, "api/index.json"), "utf8")) as Record<string, string>;
+    const [name, url] = Object.entries(root)[0];
+    const suffix = `/api/${name}?format=api`;
+    return url.endsWith(suffix) ? url.slice(0, -suffix.length) : undefined;
+  } catch {
+    return undefined;
+  }
 }
