@@ -1,6 +1,8 @@
 /** The benchmark's results (written as results.json) and the table printed from them. */
 import type { Bytes } from "./search-size.ts";
 import type { Machine } from "./machine.ts";
+import type { QueryFigures } from "./query-figures.ts";
+import { queryTables } from "./query-tables.ts";
 import type { SyntheticOptions } from "./synthetic/synthetic-catalogue.ts";
 import type { TreeStats } from "./tree-stats.ts";
 
@@ -40,6 +42,8 @@ export interface SizeResult {
     readonly queries: number;
     readonly queryMs: { median: number; p95: number };
   };
+  /** Edge CPU per request kind and search in the browser (build-scripts/tools/bench/query-figures.ts); absent in older results. */
+  readonly queries?: QueryFigures;
 }
 
 export interface Results {
@@ -53,7 +57,7 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`
 const kb = (bytes: number) => `${(bytes / 1e3).toFixed(0)} kB`;
 const s = (seconds: number) => `${seconds.toFixed(2)} s`;
 
-/** One row per size; then files and bytes per format, and search index sizes per collection. */
+/** One row per size; then files and bytes per format, search index sizes per collection, and the query tables. */
 export function resultsTable(results: Results): string {
   const head = [
     "resources",
@@ -106,7 +110,10 @@ export function resultsTable(results: Results): string {
     markdownTable([head, ...rows]),
     `Files / bytes written per file type:\n\n${markdownTable(perFormat)}`,
     `Search index per collection, raw / gzip:\n\n${markdownTable(searchRows)}`,
-  ].join("\n\n");
+    queryTables(results.sizes.flatMap((r) => (r.queries ? [{ label: String(r.resources), figures: r.queries }] : []))),
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 export function markdownTable(rows: readonly (readonly string[])[]): string {
