@@ -5,7 +5,7 @@
  * same answers the Netlify site gives with its edge function. The catalogue is
  * the sample one plus 120 photos, so a list has a second HTML page.
  */
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
@@ -247,6 +247,59 @@ describe("requests to the local server", () => {
     await expect
       .poll(() => server.log.slice(before).filter((l) => l.includes("/api/units?format=xml&log-check=1")))
       .toEqual([expect.stringMatching(/^GET \/api\/units\?format=xml&log-check=1 200 application\/xml/)]);
+  });
+});
+
+describe("revalidation", () => {
+  const etagOf = async (target: string, headers: Record<string, string> = {}) =>
+    String((await rawRequest(server.port, "GET", target, headers)).headers.etag);
+
+  it("sends a strong ETag with every file, the same whichever address served it", async () => {
+    const file = await rawRequest(server.port, "GET", "/api/videos/index.json");
+    expect(file.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(await etagOf("/api/videos", { Accept: "application/json" })).toBe(file.headers.etag);
+    expect(await etagOf("/api/videos?format=json")).toBe(file.headers.etag);
+    expect(await etagOf("/api/videos?format=xml")).not.toBe(file.headers.etag);
+    expect(await etagOf("/assets/api.css")).toMatch(/^"[^"]+"$/);
+    expect(await etagOf("/")).toMatch(/^"[^"]+"$/);
+  });
+
+  it.each(["GET", "HEAD"])("answers %s with the ETag it holds with 304, no body, the same ETag and Vary", async (method) => {
+    const etag = await etagOf("/api/videos", { Accept: "application/json" });
+    const res = await rawRequest(server.port, method, "/api/videos", { Accept: "application/json", "If-None-Match": etag });
+    expect(res.status).toBe(304);
+    expect(res.body.length).toBe(0);
+    expect(res.headers.etag).toBe(etag);
+    expect(res.headers.vary).toBe("Accept");
+    expect(res.headers["cache-control"]).toBe("public, max-age=300, must-revalidate");
+  });
+
+  it("answers in full when the ETag held is another format's, or another file's", async () => {
+    const json = await etagOf("/api/videos?format=json");
+    const xml = await rawRequest(server.port, "GET", "/api/videos", { Accept: "application/xml", "If-None-Match": json });
+    expect(xml.status).toBe(200);
+    expect(xml.body.equals(await readFile(path.join(build.outDir, "api/videos/index.xml")))).toBe(true);
+    const css = await rawRequest(server.port, "GET", "/assets/api.css", { "If-None-Match": `W/${json}, "other"` });
+    expect(css.status).toBe(200);
+  });
+
+  it("gives a changed file a new ETag, and a file rewritten unchanged the same one", async () => {
+    const file = path.join(build.outDir, "etag-check.html");
+    await writeFile(file, "<p>one</p>\n");
+    const first = await etagOf("/etag-check.html");
+    await writeFile(file, "<p>two, longer</p>\n");
+    const changed = await rawRequest(server.port, "GET", "/etag-check.html", { "If-None-Match": first });
+    expect(changed.status).toBe(200);
+    expect(changed.body.toString("utf8")).toBe("<p>two, longer</p>\n");
+    expect(changed.headers.etag).not.toBe(first);
+    await utimes(file, new Date(), new Date(Date.now() + 5000));
+    expect(await etagOf("/etag-check.html")).toBe(changed.headers.etag);
+  });
+
+  it("sends no ETag with an answer made from the search files", async () => {
+    const res = await rawRequest(server.port, "GET", "/api/videos?search=volcano&format=json");
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
   });
 });
 

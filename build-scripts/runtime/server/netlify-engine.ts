@@ -3,12 +3,13 @@
  * (@netlify/redirects) and header rules (@netlify/headers) read from
  * netlify.toml, over the static files of the site (@netlify/static), with the
  * site's 404.html for a path that has no file — what Netlify does behind the
- * edge function.
+ * edge function. A file comes with its ETag, as on Netlify.
  */
 import path from "node:path";
 import { HeadersHandler } from "@netlify/headers";
 import { RedirectsHandler } from "@netlify/redirects";
 import { StaticHandler } from "@netlify/static";
+import { fileEtags, findStaticFile } from "./file-etags.ts";
 
 export interface EngineOptions {
   /** The folder holding netlify.toml. */
@@ -34,7 +35,20 @@ export function netlifyEngine({ projectDir, siteDir }: EngineOptions): Engine {
   });
   const headers = new HeadersHandler({ configPath, projectDir, publishDir: path.relative(projectDir, siteDir), logger: quiet });
 
-  const staticFile = async (request: Request) => (await files.match(request))?.handle;
+  const etags = fileEtags();
+
+  /** @netlify/static's handle of the request's file, whose response also carries the file's ETag. */
+  const staticFile = async (request: Request) => {
+    const handle = (await files.match(request))?.handle;
+    if (!handle) return undefined;
+    return async () => {
+      const found = await findStaticFile(siteDir, new URL(request.url).pathname);
+      const etag = found && (await etags(found.file, found.stats));
+      const response = await handle();
+      if (etag) response.headers.set("ETag", etag);
+      return response;
+    };
+  };
   const notFound = async (request: Request) => {
     const page = await staticFile(new Request(new URL("/404.html", request.url)));
     const body = page ? (await page()).body : "Not Found";

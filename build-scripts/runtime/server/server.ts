@@ -1,7 +1,8 @@
 /**
  * The local server: a Node http server that answers like the Netlify site —
  * the edge function's handler on its paths, in front of Netlify's own engine
- * (rules and headers from netlify.toml, the static files of the site).
+ * (rules and headers from netlify.toml, the static files of the site), and a
+ * 304 for a file the client holds already.
  * One log line per request; a bad request target gets a 4xx, an unexpected
  * failure a 500, never a crash.
  */
@@ -13,6 +14,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { handleApiRequest } from "../edge/handle-request.ts";
 import { ALLOW, EDGE_FUNCTION } from "../../core/routes/api-headers.ts";
 import { netlifyEngine, type EngineOptions } from "./netlify-engine.ts";
+import { notModified } from "./not-modified.ts";
 import { guardRequestTarget } from "./request-guard.ts";
 
 export interface ServerOptions extends EngineOptions {
@@ -57,7 +59,8 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     } catch {
       return plain(405, "405 Method Not Allowed", { Allow: ALLOW });
     }
-    return onEdgePath(guarded.url.pathname) ? handleApiRequest(request, engine) : engine(request);
+    const response = onEdgePath(guarded.url.pathname) ? await handleApiRequest(request, engine) : await engine(request);
+    return notModified(request, response);
   }
 
   async function respond(req: http.IncomingMessage, res: http.ServerResponse, origin: string) {
@@ -98,11 +101,11 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       });
       resolve({
         url,
+        // Stopping is immediate: open connections, idle or not, are closed with the server.
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
-            server.closeIdleConnections();
-            setTimeout(() => server.closeAllConnections(), 2000).unref();
+            server.closeAllConnections();
           }),
       });
     });
