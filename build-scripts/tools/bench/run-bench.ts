@@ -4,8 +4,9 @@
  * For each size: a synthetic catalogue (cached in the temporary folder), the
  * real build command from a clean output folder (wall, CPU, peak RSS measured
  * from outside), the files and bytes it wrote per format, and `cp -r` of the
- * finished tree on the same disk right after (the I/O floor). Prints a table,
- * writes results.json and chart.svg (default build-scripts/tools/bench/results/).
+ * finished tree on the same disk right after (the I/O floor), then what
+ * searches and fields cost at the edge and in the browser (query-figures.ts).
+ * Prints tables, writes results.json and chart.svg (default build-scripts/tools/bench/results/).
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -16,6 +17,7 @@ import { timeChart } from "./chart.ts";
 import { describeMachine } from "./machine.ts";
 import { measureSearch } from "./search-size.ts";
 import { measureIncremental } from "./measure-incremental.ts";
+import { measureQueries } from "./query-figures.ts";
 import { checkGnuTime, measure, type ProcessMeasure } from "./measure-process.ts";
 import { resultsTable, type Results, type SizeResult } from "./results.ts";
 import { sizeMix } from "./synthetic/synthetic-catalogue.ts";
@@ -93,6 +95,8 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
     ...BUILD_ENV,
   });
   log(`  edit → written files: ${incremental.editToWrittenMs.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}`);
+  log("  measuring queries: edge CPU per request kind, search in Chromium …");
+  const queries = await measureQueries(out, { log });
   return {
     resources,
     mix: sizeMix(resources, seed),
@@ -118,6 +122,7 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
       queries: search.firstSearch.queries,
       queryMs: search.queryMs,
     },
+    queries,
   };
 }
 
