@@ -2,8 +2,8 @@
 import { prepareBuild } from "../../build-scripts/pipeline/prepare.ts";
 import { COLLECTIONS, type Collection } from "../../build-scripts/core/catalogue/collections.ts";
 import { toResource, type JsonObject } from "../../build-scripts/core/catalogue/resource.ts";
-import { searchManifestFile, searchTermFile } from "../../build-scripts/core/routes/output-tree.ts";
-import { SearchIndexBuilder } from "../../build-scripts/core/search/build-index.ts";
+import { queryFile, searchManifestFile } from "../../build-scripts/core/routes/output-tree.ts";
+import { SearchIndexBuilder, type SearchIndex } from "../../build-scripts/core/search/build-index.ts";
 import { RecordFinder } from "../../build-scripts/core/search/find-records.ts";
 import { searchTexts, textTerms } from "../../build-scripts/core/search/search-fields.ts";
 import { PROJECT_DIR } from "./build-site.ts";
@@ -18,6 +18,15 @@ export interface IndexedList {
   search(query: string): Promise<JsonObject[]>;
 }
 
+/** A list's manifest and term files, as the build publishes them (by path below the site root). */
+export function indexFiles(collection: string, index: SearchIndex): Map<string, string> {
+  const terms = index.termFiles.map((_, n) => `terms-${n}.txt`);
+  const manifest = { version: 2, ...index.manifest, files: { terms, records: [], entries: {}, columns: {} } };
+  const files = new Map([[searchManifestFile(collection), JSON.stringify(manifest)]]);
+  index.termFiles.forEach((text, n) => files.set(queryFile(collection, terms[n]), text));
+  return files;
+}
+
 export async function indexedLists(): Promise<IndexedList[]> {
   const { catalogue, config } = await prepareBuild(PROJECT_DIR);
   return COLLECTIONS.filter((c) => (catalogue.lists.get(c.name) ?? []).length > 0).map((collection) => {
@@ -26,8 +35,7 @@ export async function indexedLists(): Promise<IndexedList[]> {
     const builder = new SearchIndexBuilder();
     for (const text of texts) builder.add(textTerms(text));
     const index = builder.finish();
-    const files = new Map([[searchManifestFile(collection.name), JSON.stringify(index.manifest)]]);
-    index.termFiles.forEach((text, n) => files.set(searchTermFile(collection.name, n), text));
+    const files = indexFiles(collection.name, index);
     const finder = new RecordFinder(async (file) => files.get(file), collection.name);
     const search = async (query: string) => {
       const found = await finder.find(query);

@@ -3,14 +3,14 @@
  * files its words fall in; postings survive their compact encoding.
  */
 import { describe, expect, it } from "vitest";
-import { searchManifestFile, searchTermFile } from "../../build-scripts/core/routes/output-tree.ts";
+import { queryFile, searchManifestFile } from "../../build-scripts/core/routes/output-tree.ts";
 import { SearchIndexBuilder } from "../../build-scripts/core/search/build-index.ts";
 import { textTerms } from "../../build-scripts/core/search/search-fields.ts";
 import { TermNumbers } from "../../build-scripts/core/search/term-numbers.ts";
 import { addIndexTerms } from "../../build-scripts/core/search/words.ts";
 import { RecordFinder } from "../../build-scripts/core/search/find-records.ts";
 import { decodePostings, encodePostings } from "../../build-scripts/core/search/postings.ts";
-import { indexedLists } from "../helpers/memory-index.ts";
+import { indexedLists, indexFiles } from "../helpers/memory-index.ts";
 
 function indexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileChars: number) {
   const builder = new SearchIndexBuilder();
@@ -20,8 +20,7 @@ function indexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileCh
 
 function published(texts: readonly (readonly string[])[], termFileChars: number) {
   const index = indexOfTerms(texts.map(textTerms), termFileChars);
-  const files = new Map([[searchManifestFile("videos"), JSON.stringify(index.manifest)]]);
-  index.termFiles.forEach((text, n) => files.set(searchTermFile("videos", n), text));
+  const files = indexFiles("videos", index);
   const read: string[] = [];
   const finder = new RecordFinder(async (file) => (read.push(file), files.get(file)), "videos");
   return { index, finder, read };
@@ -104,10 +103,17 @@ describe("the search index", () => {
     const files = new Map([
       [
         searchManifestFile("videos"),
-        JSON.stringify({ version: 1, records: 2, recordsPerFile: 25, termFiles: ["a", "v"], stemAliases: { volcano: ["zvolcano"] } }),
+        JSON.stringify({
+          version: 2,
+          records: 2,
+          recordsPerFile: 25,
+          termFiles: ["a", "v"],
+          stemAliases: { volcano: ["zvolcano"] },
+          files: { terms: ["t0.txt", "t1.txt"], records: [], entries: {}, columns: {} },
+        }),
       ],
-      [searchTermFile("videos", 0), "ash A\n"],
-      [searchTermFile("videos", 1), "volcano A\nzvolcano B\n"],
+      [queryFile("videos", "t0.txt"), "ash A\n"],
+      [queryFile("videos", "t1.txt"), "volcano A\nzvolcano B\n"],
     ]);
     const finder = new RecordFinder(async (file) => files.get(file), "videos");
     expect(await finder.find("volcanoes")).toEqual([0, 1]);

@@ -188,8 +188,10 @@ function routeCrumbs(route: ApiRoute) {
 
 function pager(view: ListView, page: Page): string {
   if (page.pages === 1) return "";
-  const link = (n: number, text: string, rel: string) =>
-    `<a href="${escapeAttribute(listPageFile(view.collection.name, n))}" rel="${rel}">${text}</a>`;
+  // A narrowed list's pages are answers to the same query with `page`; the plain list's are files.
+  const href = (n: number) =>
+    view.query ? `${listFile(view.collection.name, "html")}?${view.query}&page=${n}` : listPageFile(view.collection.name, n);
+  const link = (n: number, text: string, rel: string) => `<a href="${escapeAttribute(href(n))}" rel="${rel}">${text}</a>`;
   const parts = [
     page.number > 1 ? link(page.number - 1, "« Previous", "prev") : "",
     `<span>Page ${page.number} of ${page.pages} · resources ${page.start + 1}–${page.start + page.count} of ${view.total}</span>`,

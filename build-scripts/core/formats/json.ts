@@ -3,7 +3,7 @@
  * (no \u escapes for non-ASCII), with U+2028 and U+2029 escaped so the text is
  * also valid JavaScript.
  */
-import type { Renderer } from "./renderer.ts";
+import { itemOfParts, type ItemParts, type Renderer } from "./renderer.ts";
 
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
@@ -12,8 +12,20 @@ export function toJson(value: unknown): string {
   return LINE_SEPARATORS.test(text) ? text.replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text;
 }
 
+/** `"key":value`, joined by commas in braces: what JSON.stringify writes for an object. */
+const parts: ItemParts = {
+  part: (field, value) => `${toJson(field)}:${toJson(value)}`,
+  join: (fieldParts) => {
+    const out: (string | (typeof fieldParts)[number][1])[] = ["{"];
+    for (const [i, [, part]] of fieldParts.entries()) out.push(...(i === 0 ? [part] : [",", part]));
+    out.push("}");
+    return out;
+  },
+};
+
 export const jsonRenderer: Renderer = {
-  item: (resource) => toJson(resource),
+  item: (resource) => itemOfParts(parts, resource),
+  parts,
   document: (view) => toJson(view.kind === "instance" ? view.resource : view.data),
   instance: (item) => item,
   pageSize: Infinity,

@@ -13,6 +13,8 @@ export interface RenderedResource {
   readonly resource: JsonObject;
   /** items[f]: the resource serialized in FORMATS[f], as a list holds it. */
   readonly items: string[];
+  /** parts[f]: the item's parts in FORMATS[f], one per field in the resource's order (formats with parts only). */
+  readonly parts: (readonly string[] | undefined)[];
   /** Its own documents (in the order of FORMATS): the file below the site root, and its text. */
   readonly files: { readonly file: string; readonly text: string }[];
 }
@@ -21,11 +23,18 @@ export function renderResource(collection: Collection, record: SourceRecord, con
   const resource = toResource(collection, record, context.config);
   const view = instanceView(collection, resource);
   const items: string[] = [];
+  const parts: (string[] | undefined)[] = [];
   const files: { file: string; text: string }[] = [];
+  const fields = Object.keys(resource);
   for (const format of FORMATS) {
-    const item = format.renderer.item(resource, context);
+    const formatParts = format.renderer.parts;
+    const own = formatParts && fields.map((field) => formatParts.part(field, resource[field]));
+    const item = formatParts
+      ? formatParts.join(fields.map((field, i) => [field, own![i]] as const)).join("")
+      : format.renderer.item(resource, context);
     items.push(item);
+    parts.push(own);
     files.push({ file: instanceFile(collection.name, record.uuid, format.extension), text: format.renderer.instance(item, view, context) });
   }
-  return { resource, items, files };
+  return { resource, items, parts, files };
 }

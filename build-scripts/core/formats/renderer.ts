@@ -7,7 +7,7 @@
  * (`listHead` + `listEntry`… + `listTail`), so lists are written by
  * concatenation and can be streamed.
  */
-import type { JsonObject } from "../catalogue/resource.ts";
+import type { Json, JsonObject } from "../catalogue/resource.ts";
 import type { DocumentView, InstanceView, ListView, Page, RenderContext } from "./views.ts";
 
 export interface Renderer {
@@ -23,6 +23,34 @@ export interface Renderer {
   /** An item as the `index`-th entry of its page. */
   listEntry(item: string, index: number): string;
   listTail(view: ListView, page: Page, context: RenderContext): string;
+  /** The data formats build items from parts, one per field, so `fields` answers are joined from published parts. */
+  readonly parts?: ItemParts;
+}
+
+/**
+ * An item as parts, one per field: `item(resource)` is `join` of the parts of
+ * the resource's fields, in its order. The build publishes each field's parts
+ * of a list (column files), and a `fields` answer joins the parts of the
+ * fields it keeps, as text or as bytes, without rendering anything again.
+ */
+export interface ItemParts {
+  /** The part of an item that shows one field ("" when this format shows nothing of it). */
+  part(field: string, value: Json): string;
+  /** An item from the parts of the fields it keeps, in the resource's order: the parts with the text between them. */
+  join<T extends { readonly length: number }>(parts: readonly (readonly [field: string, part: T])[]): (string | T)[];
+}
+
+/** An item from a resource, through its parts. */
+export function itemOfParts(parts: ItemParts, resource: JsonObject): string {
+  return parts.join(Object.keys(resource).map((field) => [field, parts.part(field, resource[field])] as const)).join("");
+}
+
+/** The text a list puts before and after an item as its entry at `index` (for joining entries as bytes). */
+export function entryFrame(renderer: Renderer, index: number): readonly [before: string, after: string] {
+  const marker = "\u0000";
+  const entry = renderer.listEntry(marker, index);
+  const at = entry.indexOf(marker);
+  return [entry.slice(0, at), entry.slice(at + marker.length)];
 }
 
 /** A whole list on one page: what the edge and the browser shim answer for a filtered list. */

@@ -31,8 +31,10 @@ export interface ListView {
   readonly name: string;
   readonly path: string;
   readonly collection: Collection;
-  /** How many resources the whole list holds. */
+  /** How many resources the whole list holds (or the answer, when narrowed by a query). */
   readonly total: number;
+  /** The `search` and `fields` that narrowed the list (`search=…&fields=…`), which its pages' links keep; "" for the plain list. */
+  readonly query?: string;
 }
 
 export interface InstanceView {

@@ -6,7 +6,7 @@
  * hand to their HTML filter; whitespace (and the \r\n of the source) is kept.
  */
 import type { Json, JsonObject } from "../catalogue/resource.ts";
-import type { Renderer } from "./renderer.ts";
+import { itemOfParts, type ItemParts, type Renderer } from "./renderer.ts";
 import type { DocumentView } from "./views.ts";
 import { toJson } from "./json.ts";
 import { XML_DECLARATION } from "./xml.ts";
@@ -27,19 +27,34 @@ interface Unit {
   readonly text: string;
 }
 
-function translatableUnits(resource: JsonObject): Unit[] {
+/** The units of one field: its text, or (credits) the prose roles' texts. */
+function fieldUnits(field: string, value: Json): Unit[] {
+  if (TRANSLATABLE.includes(field)) return typeof value === "string" && value.trim() !== "" ? [{ id: `/${field}`, text: value }] : [];
+  if (field !== "credits" || value === null || typeof value !== "object" || Array.isArray(value)) return [];
   const units: Unit[] = [];
-  for (const field of TRANSLATABLE) {
-    const text = resource[field];
-    if (typeof text === "string" && text.trim() !== "") units.push({ id: `/${field}`, text });
-  }
-  const credits = resource.credits as Record<string, Json> | undefined;
   for (const role of PROSE_CREDITS) {
-    const text = credits?.[role];
+    const text = value[role];
     if (typeof text === "string" && text.trim() !== "") units.push({ id: `/credits/${role}`, text });
   }
   return units;
 }
+
+/** Fields that name a resource's <file> (`original`): its url, else (when `fields` left it out) its uuid. */
+const NAMING_FIELDS = ["url", "uuid"];
+
+/**
+ * A resource's parts: the translatable fields' trans-units, and the escaped
+ * url and uuid, one of which names the <file>; every other field shows nothing.
+ */
+const parts: ItemParts = {
+  part: (field, value) =>
+    NAMING_FIELDS.includes(field) ? xmlEscape(String(value ?? "")) : fieldUnits(field, value).map(transUnit).join(""),
+  join: (fieldParts) => {
+    const naming = NAMING_FIELDS.map((name) => fieldParts.find(([field]) => field === name)).find((found) => found !== undefined);
+    const units = fieldParts.filter(([field, part]) => !NAMING_FIELDS.includes(field) && part.length > 0).map(([, part]) => part);
+    return [FILE_OPEN, ...(naming ? [naming[1]] : []), FILE_ATTRIBUTES, ...units, units.length > 0 ? "\n    " : "", FILE_CLOSE];
+  },
+};
 
 const looksLikeHtml = (text: string) => /<\/?[a-zA-Z][^>]*>|&[a-zA-Z]+;|&#\d+;/.test(text);
 
@@ -49,6 +64,10 @@ function transUnit({ id, text }: Unit): string {
   return `\n      <trans-unit id="${xmlEscape(id)}" resname="${xmlEscape(resname)}"${datatype} xml:space="preserve"><source>${xmlEscape(text)}</source></trans-unit>`;
 }
 
+const FILE_OPEN = '\n  <file original="';
+const FILE_ATTRIBUTES = '" source-language="en" datatype="plaintext">\n    <body>';
+const FILE_CLOSE = "</body>\n  </file>";
+
 /** One <file> element; `original` names what was translated, `note` (if any) goes in its header. */
 export function xliffFile(original: string, units: readonly Unit[], note?: string): string {
   const header = note === undefined ? "" : `\n    <header><note>${xmlEscape(note)}</note></header>`;
@@ -57,7 +76,7 @@ export function xliffFile(original: string, units: readonly Unit[], note?: strin
 }
 
 // A resource cut down by `fields` may lack its url; its uuid (or nothing) then names the file.
-const resourceFile = (resource: JsonObject) => xliffFile(String(resource.url ?? resource.uuid ?? ""), translatableUnits(resource));
+const resourceFile = (resource: JsonObject) => itemOfParts(parts, resource);
 
 // XLIFF 1.2 requires at least one <file>: documents without translatable
 // resources (the root, an error, OPTIONS metadata, an empty list) carry one
@@ -70,6 +89,7 @@ function documentFile(view: DocumentView, context: { config: { baseUrl: string }
 
 export const xliffRenderer: Renderer = {
   item: (resource) => resourceFile(resource),
+  parts,
   instance: (item) => `${HEAD}${item}${TAIL}`,
   document: (view, context) => `${HEAD}${documentFile(view, context)}${TAIL}`,
   pageSize: Infinity,

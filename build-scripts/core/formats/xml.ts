@@ -4,7 +4,7 @@
  * keys, null as an empty element. Keys and text go through the reversible
  * mapping of xml-names.ts, so the output is well-formed for any input.
  */
-import type { Renderer } from "./renderer.ts";
+import { itemOfParts, type ItemParts, type Renderer } from "./renderer.ts";
 import { encodeXmlName, xmlEscape } from "./xml-names.ts";
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n';
@@ -30,8 +30,18 @@ export function toXmlContent(value: unknown): string {
   return xmlEscape(String(value));
 }
 
+/** `<key>content</key>`, one after another: what toXmlContent writes for an object. */
+const parts: ItemParts = {
+  part: (field, value) => {
+    const name = encodeXmlName(field);
+    return `<${name}>${toXmlContent(value)}</${name}>`;
+  },
+  join: (fieldParts) => fieldParts.map(([, part]) => part),
+};
+
 export const xmlRenderer: Renderer = {
-  item: (resource) => toXmlContent(resource),
+  item: (resource) => itemOfParts(parts, resource),
+  parts,
   document: (view) => `${XML_DECLARATION}<root>${toXmlContent(view.kind === "instance" ? view.resource : view.data)}</root>`,
   instance: (item) => `${XML_DECLARATION}<root>${item}</root>`,
   pageSize: Infinity,

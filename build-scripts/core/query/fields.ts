@@ -27,3 +27,11 @@ export function selectFields(resource: JsonObject, names: ReadonlySet<string> | 
   for (const [key, value] of Object.entries(resource)) if (names.has(key)) out[key] = value;
   return out;
 }
+
+/** The query string of a list's answer, as the HTML view keeps it in its URL and its pager's links: `search=…&fields=…`. */
+export function queryString(search: string, fields: string): string {
+  const params = new URLSearchParams();
+  if (search.trim()) params.set("search", search);
+  if (fields.trim()) params.set("fields", fields);
+  return params.toString().replaceAll("%2C", ",");
+}

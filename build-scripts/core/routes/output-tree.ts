@@ -24,16 +24,23 @@ export const MIRROR_ARCHIVE = "downloads/catalogue-mirror.zip";
 export const depthOf = (file: string) => file.split("/").length - 1;
 
 /*
- * Files for search and field selection in the browser (docs/search.md):
+ * Files for `search` and `fields`, read by the edge and the browser (docs/search.md):
  *
- *   assets/catalogue-shim.js              the ES module any page can import
- *   search/<collection>/index.json        a list's search manifest
- *   search/<collection>/terms-<n>.txt     its term files (n from 0)
- *   search/<collection>/records-<n>.json  its records, RECORDS_PER_FILE at a time, as JSON
+ *   assets/catalogue-shim.js                  the ES module any page can import
+ *   search/<collection>/index.json            a list's manifest: its search index, and the names of
+ *   search/<collection>/files/<name>          its files, each named after its content, so cached for good:
+ *       terms-<n>.<hash>.txt                  the index's term files (n from 0)
+ *       records-<n>.<hash>.json               its records, RECORDS_PER_FILE at a time, as JSON
+ *       entries-<ext>.<hash>.bin              where each entry of the list file api/<collection>/index.<ext> starts
+ *       column-<ext>-<field>.<hash>.txt       one field's part of every item in a data format, each ended by NUL
  */
 export const SHIM_FILE = "assets/catalogue-shim.js";
 /** The HTML view's own script: the search box and fields picker of a list. */
 export const LIST_VIEW_SCRIPT = "assets/catalogue-view.js";
 export const searchManifestFile = (collection: string) => `search/${collection}/index.json`;
-export const searchTermFile = (collection: string, n: number) => `search/${collection}/terms-${n}.txt`;
-export const searchRecordsFile = (collection: string, n: number) => `search/${collection}/records-${n}.json`;
+/** A file named in a list's manifest. */
+export const queryFile = (collection: string, name: string) => `search/${collection}/files/${name}`;
+/** Netlify's header rule for the files named after their content (they never change). */
+export const QUERY_FILES_PATTERN = "/search/*/files/*";
+/** The name of a query file: its kind, the hash of its content, its extension. */
+export const hashedName = (stem: string, hash: string, extension: string) => `${stem}.${hash}.${extension}`;

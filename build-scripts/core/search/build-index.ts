@@ -17,8 +17,20 @@ export const TERM_FILE_CHARS = 24_000;
 /** Records per records file: the slices of the list that a search fetches its matches from. */
 export const RECORDS_PER_FILE = 25;
 
-export interface SearchManifest {
-  readonly version: 1;
+/** The names (below search/<collection>/files/) of what a list publishes for queries. */
+export interface QueryFiles {
+  /** The index's term files, in manifest order. */
+  readonly terms: readonly string[];
+  /** The record files: records n × recordsPerFile… as a JSON array. */
+  readonly records: readonly string[];
+  /** Per data format's extension: the byte offsets of the list file's entries (Uint32, little-endian, one more than the records). */
+  readonly entries: Readonly<Record<string, string>>;
+  /** Per data format's extension, per field: that field's part of each item, each ended by NUL. */
+  readonly columns: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** What the index tells a query: which term file holds a term, and the stems to look up by name. */
+export interface IndexManifest {
   /** How many records the list holds; positions run from 0 to records - 1, in list order. */
   readonly records: number;
   readonly recordsPerFile: number;
@@ -28,8 +40,14 @@ export interface SearchManifest {
   readonly stemAliases: Readonly<Record<string, readonly string[]>>;
 }
 
+/** A list's manifest (search/<collection>/index.json): its index, and the names of its query files. */
+export interface SearchManifest extends IndexManifest {
+  readonly version: 2;
+  readonly files: QueryFiles;
+}
+
 export interface SearchIndex {
-  readonly manifest: SearchManifest;
+  readonly manifest: IndexManifest;
   /** The text of each term file, in manifest order. */
   readonly termFiles: readonly string[];
 }
@@ -134,8 +152,7 @@ export class SearchIndexBuilder {
       }
     }
     if (file !== "") files.push(file);
-    const manifest: SearchManifest = {
-      version: 1,
+    const manifest: IndexManifest = {
       records: this.recordEnds.length,
       recordsPerFile: RECORDS_PER_FILE,
       termFiles: firstTerms,

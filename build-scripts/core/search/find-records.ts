@@ -10,7 +10,7 @@
 import { MIN_STEM, stemPrefix, type SearchManifest } from "./build-index.ts";
 import { decodePostings } from "./postings.ts";
 import { parseQuery, stem, type QueryTerm } from "./words.ts";
-import { searchManifestFile, searchTermFile } from "../routes/output-tree.ts";
+import { queryFile, searchManifestFile } from "../routes/output-tree.ts";
 
 /** Reads a published file (path below the site root) as text; undefined when it does not exist. */
 export type LoadText = (path: string) => Promise<string | undefined>;
@@ -68,10 +68,14 @@ export class RecordFinder {
   private manifest?: Promise<SearchManifest | undefined>;
   private readonly files = new Map<number, Promise<TermFile>>();
 
+  /** `manifest`: the list's manifest when the caller has it already. */
   constructor(
     private readonly load: LoadText,
     readonly collection: string,
-  ) {}
+    manifest?: Promise<SearchManifest | undefined>,
+  ) {
+    this.manifest = manifest;
+  }
 
   /** The manifest, or undefined when this collection has no published index. */
   loadManifest(): Promise<SearchManifest | undefined> {
@@ -112,8 +116,10 @@ export class RecordFinder {
   private termFile(n: number): Promise<TermFile> {
     let file = this.files.get(n);
     if (!file) {
-      file = this.load(searchTermFile(this.collection, n)).then((text) => {
-        if (text === undefined) throw new Error(`Missing ${searchTermFile(this.collection, n)}`);
+      file = this.loadManifest().then(async (manifest) => {
+        const path = queryFile(this.collection, manifest!.files.terms[n]);
+        const text = await this.load(path);
+        if (text === undefined) throw new Error(`Missing ${path}`);
         return parseTermFile(text);
       });
       this.files.set(n, file);

@@ -1,11 +1,15 @@
 /**
- * Zips a built site into one archive (fflate), every file below a top folder,
- * streamed to disk file by file so a large site never sits in memory whole.
+ * Zips a built site into one archive (fflate writes the zip), every file below
+ * a top folder, streamed to disk file by file so a large site never sits in
+ * memory whole. Each file is compressed by Node's zlib: fflate's streaming
+ * deflate (0.8.3, levels 6 and up) writes invalid data for some inputs, such as
+ * the URL columns of the search files.
  */
 import { createWriteStream } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { Zip, ZipDeflate } from "fflate";
+import { crc32, deflateRawSync } from "node:zlib";
+import { Zip, type ZipInputFile } from "fflate";
 
 export interface ArchiveInput {
   /** The built site. */
@@ -39,10 +43,15 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
     if (final || error) out.end();
   });
   const add = async (name: string, data: Uint8Array) => {
-    const entry = new ZipDeflate(`${input.folder}/${name}`, { level: 6 });
-    entry.mtime = input.mtime;
+    const entry: ZipInputFile = {
+      filename: `${input.folder}/${name}`,
+      size: data.length,
+      crc: crc32(data),
+      compression: 8,
+      mtime: input.mtime,
+    };
     zip.add(entry);
-    entry.push(data, true);
+    entry.ondata!(null, deflateRawSync(data, { level: 6 }), true);
     if (out.writableNeedDrain) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
   };
   for (const [name, text] of input.extra) await add(name, new TextEncoder().encode(text));

@@ -10,7 +10,7 @@
  * the search's record files), the main thread one for the lists and the
  * search indexes; `npm run dev` one per save.
  */
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import { WriteStats } from "./write-stats.ts";
 
 const STREAM_BYTES = 256 * 1024;
@@ -48,6 +48,23 @@ export class FileWriter {
   write(file: string, text: string): void {
     writeFileSync(this.target(file), text);
     this.stats.add(file, Buffer.byteLength(text));
+  }
+
+  /** Write a whole file of bytes (or text). */
+  writeData(file: string, data: string | Uint8Array): void {
+    if (typeof data === "string") return this.write(file, data);
+    writeFileSync(this.target(file), data);
+    this.stats.add(file, data.length);
+  }
+
+  /** Write a file named after its content, unless it is there already (then it holds these bytes). */
+  writeNamedByContent(file: string, data: string | Uint8Array): void {
+    if (!existsSync(this.target(file))) this.writeData(file, data);
+  }
+
+  /** Give a written file another name (its statistics stay as they were counted). */
+  rename(file: string, to: string): void {
+    renameSync(this.target(file), this.target(to));
   }
 
   /** A file written piece by piece. */

@@ -16,6 +16,10 @@ export class ListFiles {
   private pageIndex = 0;
   private indexInPage = 0;
   private file?: StreamedFile;
+  /** A one-page list's entry offsets in its file (the edge cuts entries out of it): entry i spans [i], [i + 1]. */
+  readonly entryOffsets?: Uint32Array;
+  /** Bytes written to the file so far. */
+  private at = 0;
 
   constructor(
     private readonly writer: FileWriter,
@@ -25,6 +29,7 @@ export class ListFiles {
     total: number,
   ) {
     this.pages = paginate(total, format.renderer.pageSize);
+    if (this.pages.length === 1) this.entryOffsets = new Uint32Array(total + 1);
   }
 
   /** The file of page `number` (from 1). */
@@ -44,13 +49,16 @@ export class ListFiles {
   private open(): StreamedFile {
     if (!this.file) {
       this.file = this.writer.stream(this.fileOf(this.page.number));
-      this.file.append(this.format.renderer.listHead(this.view, this.page, this.context));
+      const head = this.format.renderer.listHead(this.view, this.page, this.context);
+      this.file.append(head);
+      this.at = Buffer.byteLength(head);
+      if (this.entryOffsets) this.entryOffsets[0] = this.at;
     }
     return this.file;
   }
 
-  /** The next `count` entries, already rendered as list entries (UTF-8), all on the current page. */
-  addEntries(entries: Uint8Array, count: number): void {
+  /** The next `count` entries, already rendered as list entries (UTF-8), all on the current page; `sizes[i]`: entry i's bytes. */
+  addEntries(entries: Uint8Array, count: number, sizes: Int32Array): void {
     if (count === 0) return;
     if (this.indexInPage + count > this.page.count) {
       throw new Error(
@@ -58,6 +66,9 @@ export class ListFiles {
       );
     }
     this.open().appendBytes(entries);
+    if (this.entryOffsets) {
+      for (let i = 0; i < count; i++) this.entryOffsets[this.indexInPage + i + 1] = this.at += sizes[i];
+    }
     this.indexInPage += count;
     if (this.indexInPage === this.page.count && this.pageIndex < this.pages.length - 1) {
       this.closePage();

@@ -24,8 +24,16 @@ export type RenderReply =
       readonly id: number;
       /** entries[f]: the records' list entries in FORMATS[f], one after another, as UTF-8 (transferred, not copied). */
       readonly entries: Uint8Array[];
+      /** entryBytes[f][i]: how many of those bytes record i's entry takes. */
+      readonly entryBytes: Int32Array[];
+      /** columns[f][k]: for a format with parts, the records' parts of field k, each ended by NUL (UTF-8); empty otherwise. */
+      readonly columns: Uint8Array[][];
+      /** The names of the record files written (the task's records, RECORDS_PER_FILE at a time). */
+      readonly recordFiles: string[];
       /** items[i][f]: record i serialized in FORMATS[f] (empty unless asked for). */
       readonly items: string[][];
+      /** parts[i][f]: record i's parts in FORMATS[f], for the formats with parts (empty unless items are asked for). */
+      readonly parts: (readonly string[] | undefined)[][];
       /** The terms this thread numbered since its last reply, in number order (see TermTable). */
       readonly newTerms: string[];
       /** The records' search terms as numbers: record i's run up to termEnds[i], from termEnds[i - 1] (or 0). */

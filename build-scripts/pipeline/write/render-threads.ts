@@ -21,15 +21,12 @@ const AHEAD = 2 * THREADS;
 
 type Rendered = Extract<RenderReply, { kind: "rendered" }>;
 
-export interface RenderedChunk {
-  /** entries[f]: the list entries in FORMATS[f] of records start…, as UTF-8. */
-  readonly entries: readonly Uint8Array[];
-  /** items[i][f]: record start + i serialized in FORMATS[f] (only when asked for). */
-  readonly items: readonly string[][];
+export interface RenderedChunk extends Pick<
+  Rendered,
+  "entries" | "entryBytes" | "columns" | "recordFiles" | "items" | "parts" | "byExtension"
+> {
   /** The search terms of records start…, as numbers of a thread's term table. */
   readonly terms: ChunkTerms;
-  /** The files written, per extension. */
-  readonly byExtension: Rendered["byExtension"];
 }
 
 export interface ChunkTerms {
@@ -66,8 +63,8 @@ class RenderThreads {
           this.settle(reply.id, waiting);
           if (reply.kind === "error") waiting.reject(new Error(`Rendering failed: ${reply.message}`));
           else {
-            const { entries, items, found, termEnds, byExtension } = reply;
-            waiting.resolve({ entries, items, terms: { table: this.tables[n], numbers: found, ends: termEnds }, byExtension });
+            const { found, termEnds, newTerms: _, kind: __, id: ___, ...chunk } = reply;
+            waiting.resolve({ ...chunk, terms: { table: this.tables[n], numbers: found, ends: termEnds } });
           }
         },
         stopped: (error) => {

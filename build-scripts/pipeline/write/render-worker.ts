@@ -12,7 +12,7 @@ import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
 import { TermNumbers } from "../../core/search/term-numbers.ts";
 import type { RenderReply, RenderTask } from "./render-messages.ts";
 import { FileWriter } from "./file-writer.ts";
-import { writeRecordFiles } from "./write-search-files.ts";
+import { columnBytes, writeRecordFiles } from "./query-files.ts";
 import { writeResource } from "./write-resource.ts";
 
 /**
@@ -29,14 +29,17 @@ class EntryBytes {
     this.buffer = Buffer.allocUnsafeSlow(expected);
   }
 
-  add(text: string): void {
+  /** Returns the bytes the text took. */
+  add(text: string): number {
     const room = this.used + 3 * text.length; // UTF-8 takes at most 3 bytes per UTF-16 unit
     if (room > this.buffer.length) {
       const bigger = Buffer.allocUnsafeSlow(Math.max(room, 2 * this.buffer.length));
       this.buffer.copy(bigger, 0, 0, this.used);
       this.buffer = bigger;
     }
-    this.used += this.buffer.write(text, this.used);
+    const written = this.buffer.write(text, this.used);
+    this.used += written;
+    return written;
   }
 
   get bytes(): Uint8Array {
@@ -61,7 +64,10 @@ function render(task: RenderTask): RenderReply {
   const context = { config: task.config };
   const writer = new FileWriter(task.outDir);
   const entries = FORMATS.map((_, f) => new EntryBytes(expectedBytes[f]));
+  const entryBytes = FORMATS.map(() => new Int32Array(task.records.length));
+  const columns = FORMATS.map((format) => (format.renderer.parts ? ([] as string[][]) : undefined));
   const items: string[][] = [];
+  const parts: (readonly string[] | undefined)[][] = [];
   const jsonItems: string[] = [];
   const termEnds = new Int32Array(task.records.length);
   for (const [i, record] of task.records.entries()) {
@@ -71,21 +77,31 @@ function render(task: RenderTask): RenderReply {
     } catch (error) {
       throw new Error(`${collection.name}/${record.uuid}: ${(error as Error).stack ?? error}`, { cause: error });
     }
-    for (const [f, { renderer }] of FORMATS.entries())
-      entries[f].add(renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize));
-    if (task.keepItems) items.push(rendered.items);
+    for (const [f, { renderer }] of FORMATS.entries()) {
+      entryBytes[f][i] = entries[f].add(renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize));
+      const recordParts = rendered.parts[f];
+      if (recordParts) recordParts.forEach((part, k) => (columns[f]![k] ??= []).push(part));
+    }
+    if (task.keepItems) {
+      items.push(rendered.items);
+      parts.push(rendered.parts);
+    }
     jsonItems.push(rendered.items[JSON_ITEM]);
     termNumbers.nextRecord();
     addTextTerms(searchTexts(collection.kind, rendered.resource), termNumbers);
     termEnds[i] = termNumbers.found.length;
   }
-  writeRecordFiles(writer, collection, task.start, jsonItems);
+  const recordFiles = writeRecordFiles(writer, collection, task.start, jsonItems);
   for (const [f, list] of entries.entries()) expectedBytes[f] = Math.max(SMALLEST_ENTRY_BUFFER, Math.ceil(list.bytes.length * 1.25));
   return {
     kind: "rendered",
     id: task.id,
     entries: entries.map((list) => list.bytes),
+    entryBytes,
+    columns: columns.map((byField) => (byField ?? []).map(columnBytes)),
+    recordFiles,
     items,
+    parts,
     ...termNumbers.take(),
     termEnds,
     byExtension: [...writer.stats.byExtension],
@@ -101,6 +117,10 @@ parentPort!.on("message", (task: RenderTask) => {
     reply = { kind: "error", id: task.id, message: (error as Error).message, newTerms: termNumbers.take().newTerms };
   }
   const transfer =
-    reply.kind === "rendered" ? [...reply.entries, reply.found, reply.termEnds].map((array) => array.buffer as ArrayBuffer) : [];
+    reply.kind === "rendered"
+      ? [...reply.entries, ...reply.entryBytes, ...reply.columns.flat(), reply.found, reply.termEnds].map(
+          (array) => array.buffer as ArrayBuffer,
+        )
+      : [];
   parentPort!.postMessage(reply, transfer);
 });

@@ -12,18 +12,24 @@
  */
 import type { Catalogue } from "../../core/catalogue/catalogue.ts";
 import { COLLECTIONS, type Collection } from "../../core/catalogue/collections.ts";
+import { FIELD_ORDER } from "../../core/catalogue/resource.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import { listView, type RenderContext } from "../../core/formats/views.ts";
 import { FileWriter } from "./file-writer.ts";
 import { ListFiles } from "./list-files.ts";
 import { recordTermNumbers, renderRecords, type RenderJob, type TakeChunk } from "./render-threads.ts";
-import { writeSearchIndex } from "./write-search-files.ts";
+import { ColumnFiles, writeListQueryFiles } from "./query-files.ts";
 import { SearchIndexBuilder } from "../../core/search/build-index.ts";
 import type { WriteStats } from "./write-stats.ts";
 
-/** Receives each resource's serialized items (one per format, in the order of FORMATS). */
-export type ItemSink = (collection: string, index: number, items: readonly string[]) => void;
+/** Receives each resource's serialized items and parts (one per format, in the order of FORMATS). */
+export type ItemSink = (
+  collection: string,
+  index: number,
+  items: readonly string[],
+  parts: readonly (readonly string[] | undefined)[],
+) => void;
 
 /** Receives each list's search terms (terms[i]: those of entry i), as the search files are written. */
 export type TermsSink = (collection: string, terms: readonly (readonly string[])[]) => void;
@@ -45,6 +51,9 @@ export interface WriteOptions {
 interface Current {
   readonly job: RenderJob;
   readonly lists: ListFiles[];
+  /** Per format with parts: its columns. */
+  readonly columns: (ColumnFiles | undefined)[];
+  readonly recordFiles: string[];
   readonly index: SearchIndexBuilder;
   readonly terms: (readonly string[])[];
 }
@@ -70,31 +79,45 @@ export async function writeApiTree(
   let current: Current | undefined;
   const take: TakeChunk = (job, start, chunk, last) => {
     const { collection, records } = job;
-    if (current?.job !== job)
-      current = { job, lists: collectionLists(writer, collection, records.length, context), index: new SearchIndexBuilder(), terms: [] };
+    if (current?.job !== job) {
+      const lists = collectionLists(writer, collection, records.length, context);
+      // An empty list has no columns: a `fields` answer of it needs none.
+      const fields = records.length === 0 ? [] : FIELD_ORDER[collection.kind];
+      const columns = FORMATS.map((f) => (f.renderer.parts ? new ColumnFiles(writer, collection, f.extension, fields) : undefined));
+      current = { job, lists, columns, recordFiles: [], index: new SearchIndexBuilder(), terms: [] };
+    }
     writer.stats.merge(chunk.byExtension);
     const { terms } = chunk;
     const count = terms.ends.length;
-    for (const [f, list] of current.lists.entries()) list.addEntries(chunk.entries[f], count);
+    for (const [f, list] of current.lists.entries()) list.addEntries(chunk.entries[f], count, chunk.entryBytes[f]);
+    for (const [f, columns] of current.columns.entries()) columns?.add(chunk.columns[f]);
+    current.recordFiles.push(...chunk.recordFiles);
     for (let i = 0; i < count; i++) {
       const numbers = recordTermNumbers(terms, i);
       current.index.addNumbered(numbers, terms.table);
       if (options.onTerms) current.terms.push(Array.from(numbers, (n) => terms.table.terms[n]));
     }
-    if (options.onItem) for (const [n, items] of chunk.items.entries()) options.onItem(collection.name, start + n, items);
+    if (options.onItem) for (const [n, items] of chunk.items.entries()) options.onItem(collection.name, start + n, items, chunk.parts[n]);
     const done = start + count;
     // Every thousand resources (whatever the chunk size), reported at the chunk that passes it.
     if (options.progress && Math.floor(done / 1000) > Math.floor(start / 1000)) options.progress(collection.name, done, records.length);
     if (!last) return;
     for (const list of current.lists) list.close();
-    writeSearchIndex(writer, collection, current.index.finish());
+    writeListQueryFiles(writer, collection, {
+      index: current.index.finish(),
+      records: current.recordFiles,
+      entries: new Map(FORMATS.flatMap((f, i) => (f.renderer.parts ? [[f.extension, current!.lists[i].entryOffsets!]] : []))),
+      columns: new Map(FORMATS.flatMap((f, i) => (f.renderer.parts ? [[f.extension, current!.columns[i]!.close()]] : []))),
+    });
     options.onTerms?.(collection.name, current.terms);
     current = undefined;
   };
   try {
     await renderRecords(jobs, config, outDir, take, { keepItems: options.onItem !== undefined, signal: options.signal });
   } catch (error) {
-    for (const list of current?.lists ?? []) list.abandon(); // no file left open (`npm run dev` lives on)
+    // No file left open (`npm run dev` lives on).
+    for (const list of current?.lists ?? []) list.abandon();
+    for (const columns of current?.columns ?? []) columns?.abandon();
     throw error;
   }
   return writer.stats;

@@ -1,30 +1,37 @@
 /**
  * The HTML view's script for a list page: it shows the search box and the
  * fields picker (hidden without JavaScript, when the page is the plain, paged
- * list), answers `?search=` and `?fields=` in the page's own URL with the
- * shim (so a copy served by any static server answers them too), keeps the
- * URL in step with the form, and lets the format links carry the same answer
- * in their format.
+ * list), answers `?search=`, `?fields=` and `?page=` in the page's own URL
+ * with the shim (so a copy served by any static server answers them too), one
+ * page of results at a time with a pager that keeps the query, keeps the URL
+ * in step with the form, and lets the format links carry the same answer in
+ * their format. The form's `data-state` says where it is: searching, done or
+ * error.
  */
-import { escapeHtml } from "../../core/formats/html-escape.ts";
-import { prettyJsonHtml } from "../../core/formats/html.ts";
+import { escapeAttribute, escapeHtml } from "../../core/formats/html-escape.ts";
+import { HTML_PAGE_SIZE, prettyJsonHtml } from "../../core/formats/html.ts";
+import { queryString } from "../../core/query/fields.ts";
 import { request } from "./shim.ts";
 import { SITE } from "./site.ts";
 
 const form = document.querySelector<HTMLFormElement>("form.search-form");
 if (form) start(form);
 
-/** The page's search and fields, from its own URL. */
-function pageQuery(): { search: string; fields: string } {
+/** The page's search, fields and page, from its own URL. */
+function pageQuery(): { search: string; fields: string; page: number } {
   const params = new URLSearchParams(location.search);
-  return { search: params.get("search") ?? "", fields: params.get("fields") ?? "" };
+  const page = Number(params.get("page") ?? 1);
+  return { search: params.get("search") ?? "", fields: params.get("fields") ?? "", page: Number.isInteger(page) && page > 0 ? page : 1 };
 }
 
-function queryString(search: string, fields: string): string {
-  const params = new URLSearchParams();
-  if (search.trim()) params.set("search", search);
-  if (fields) params.set("fields", fields);
-  return params.toString().replaceAll("%2C", ",");
+/** The pager of a query's answer: links to its other pages, which keep the query. */
+function pagerHtml(query: string, page: { number: number; pages: number }, total: number, shown: number, start: number): string {
+  const link = (n: number, text: string, rel: string) => `<a href="${escapeAttribute(`?${query}&page=${n}`)}" rel="${rel}">${text}</a>`;
+  return [
+    page.number > 1 ? link(page.number - 1, "« Previous", "prev") : "",
+    `<span>Page ${page.number} of ${page.pages} · resources ${shown ? `${start + 1}–${start + shown}` : "0"} of ${total}</span>`,
+    page.number < page.pages ? link(page.number + 1, "Next »", "next") : "",
+  ].join(" ");
 }
 
 function start(form: HTMLFormElement): void {
@@ -40,11 +47,26 @@ function start(form: HTMLFormElement): void {
   const pagers = [...document.querySelectorAll<HTMLElement>("nav.pagination")];
   const formatLinks = [...document.querySelectorAll<HTMLAnchorElement>("a.format[href]")];
   const plain = { response: response.innerHTML, request: requestLine.innerHTML, hrefs: formatLinks.map((a) => a.href) };
+  // The pager of a query's answer, above the response; the plain list's own pagers are hidden meanwhile.
+  const queryPager = document.createElement("nav");
+  queryPager.className = "pagination";
+  queryPager.setAttribute("aria-label", "pages of the answer");
+  queryPager.hidden = true;
+  document.querySelector(".request-info")?.before(queryPager);
+  queryPager.addEventListener("click", (event) => {
+    const link = (event.target as Element).closest("a");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    history.pushState(null, "", link.href);
+    void show();
+  });
+  /** Only the latest query's answer is shown, however the answers arrive. */
+  let latest = 0;
   const context = { config: { ...SITE, contentDir: "" } };
   form.hidden = false;
 
   async function show(): Promise<void> {
-    const { search, fields } = pageQuery();
+    const { search, fields, page } = pageQuery();
     searchBox.value = search;
     const picked = new Set(fields.split(","));
     for (const box of boxes) box.checked = picked.has(box.value);
@@ -56,21 +78,34 @@ function start(form: HTMLFormElement): void {
       requestLine.innerHTML = plain.request;
       formatLinks.forEach((a, i) => (a.href = plain.hrefs[i]));
       pagers.forEach((p) => (p.hidden = false));
+      queryPager.hidden = true;
       status.textContent = "";
+      form.dataset.state = "done";
       return;
     }
+    const ticket = ++latest;
+    form.dataset.state = "searching";
     status.textContent = "Searching…";
     try {
-      const answer = await request(root, path, { search, fields, format: "json" });
+      const answer = await request(root, path, { search, fields, format: "json", page });
+      if (ticket !== latest) return;
       const meta = response.querySelector(".meta")?.outerHTML ?? "";
       response.innerHTML = meta + prettyJsonHtml(answer.data, context);
-      requestLine.innerHTML = `<b>GET</b> ${escapeHtml(`${path}?${query}`)}`;
+      const shownPage = answer.page ?? { number: 1, pages: 1 };
+      const target = shownPage.number > 1 ? `${path}?${query}&page=${shownPage.number}` : `${path}?${query}`;
+      requestLine.innerHTML = `<b>GET</b> ${escapeHtml(target)}`;
       for (const a of formatLinks) a.href = `${SITE.baseUrl}${path}?${query}&format=${a.textContent}`;
       pagers.forEach((p) => (p.hidden = true));
-      const count = Array.isArray(answer.data) ? answer.data.length : 0;
-      status.textContent = `${count} ${count === 1 ? "resource" : "resources"}`;
+      const total = answer.total ?? 0;
+      const shown = Array.isArray(answer.data) ? answer.data.length : 0;
+      queryPager.innerHTML = pagerHtml(query, shownPage, total, shown, (shownPage.number - 1) * HTML_PAGE_SIZE);
+      queryPager.hidden = shownPage.pages === 1;
+      status.textContent = `${total} ${total === 1 ? "resource" : "resources"}`;
+      form.dataset.state = "done";
     } catch (error) {
+      if (ticket !== latest) return;
       status.textContent = `Could not search: ${(error as Error).message}`;
+      form.dataset.state = "error";
     }
   }
 

@@ -14,13 +14,15 @@
 import type { Json } from "../../core/catalogue/resource.ts";
 import { contentType } from "../../core/formats/format-table.ts";
 import { PublishedApi } from "../../core/query/answer.ts";
-import { httpLoader } from "../../core/query/http-loader.ts";
+import { httpFiles } from "../../core/query/published-files.ts";
 import { SITE } from "./site.ts";
 
 export interface RequestParams {
   search?: string | null;
   fields?: string | null;
   format?: string | null;
+  /** One page of a list's answer (from 1, pages as the HTML view's); without it, the whole answer. */
+  page?: number | null;
 }
 
 export interface ShimAnswer {
@@ -28,7 +30,13 @@ export interface ShimAnswer {
   contentType: string;
   data: Json;
   text: string;
+  /** A list's answer: how many resources it holds in all (whatever the page). */
+  total?: number;
+  /** With `page`: the page given, and how many pages the answer has. */
+  page?: { number: number; pages: number };
 }
+
+const decoder = new TextDecoder();
 
 const apis = new Map<string, PublishedApi>();
 
@@ -37,11 +45,19 @@ export async function request(base: string, path: string, params: RequestParams 
   let api = apis.get(root.href);
   if (!api) {
     api = new PublishedApi(
-      httpLoader((url) => fetch(url), root),
+      httpFiles((url) => fetch(url), root, true),
       SITE,
     );
     apis.set(root.href, api);
   }
   const answer = await api.answer({ path, ...params });
-  return { status: answer.status, contentType: contentType(answer.format), data: answer.data, text: answer.text };
+  const { status, format, body, total, page } = answer;
+  return {
+    status,
+    contentType: contentType(format),
+    data: await answer.json(),
+    text: decoder.decode(body),
+    ...(total === undefined ? {} : { total }),
+    ...(page && params.page ? { page: { number: page.number, pages: page.pages } } : {}),
+  };
 }

@@ -22,7 +22,7 @@ import type { DocumentView, RenderContext } from "../../core/formats/views.ts";
 import { ALLOW, API_HEADERS } from "../../core/routes/api-headers.ts";
 import { negotiate } from "../../core/negotiation/negotiate.ts";
 import { PublishedApi } from "../../core/query/answer.ts";
-import { httpLoader } from "../../core/query/http-loader.ts";
+import { httpFiles } from "../../core/query/published-files.ts";
 import { resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
 import { metadataView } from "../../core/formats/metadata.ts";
 import { attachment, isDownloaded } from "../../core/routes/download-name.ts";
@@ -66,13 +66,12 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
 async function answerDocument(request: Request, route: ApiRoute, format: Format, next: Next, context: RenderContext): Promise<Response> {
   const params = new URL(request.url).searchParams;
   if (wantsQuery(route, params)) {
-    const api = new PublishedApi(
-      httpLoader((url) => next(new Request(url)), new URL("/", request.url)),
-      context.config,
-    );
-    const query = { search: params.get("search"), fields: params.get("fields") };
+    const files = httpFiles((url) => next(new Request(url)), new URL("/", request.url));
+    const api = new PublishedApi(files, context.config, "list-bytes");
+    const page = Number(params.get("page") ?? 1);
+    const query = { search: params.get("search"), fields: params.get("fields"), page: Number.isInteger(page) ? page : 1 };
     const answer = await api.answerRoute(route, format, query, new URL(request.url).pathname);
-    return new Response(request.method === "HEAD" ? null : answer.text, { status: answer.status, headers: apiHeaders(format) });
+    return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers: apiHeaders(format) });
   }
   const file = `/${routeFile(route, format.extension)}`;
   const upstream = await next(new Request(new URL(file, request.url), { method: request.method, headers: request.headers }));

@@ -10,7 +10,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { COLLECTIONS } from "../../core/catalogue/collections.ts";
 import { PublishedApi } from "../../core/query/answer.ts";
-import { RecordFinder, type LoadText } from "../../core/search/find-records.ts";
+import type { PublishedFiles } from "../../core/query/published-files.ts";
+import { RecordFinder } from "../../core/search/find-records.ts";
 import { SHIM_FILE } from "../../core/routes/output-tree.ts";
 
 export interface Bytes {
@@ -60,7 +61,7 @@ async function shimParts(siteDir: string): Promise<{ shim: Bytes; searchChunk: B
 
 /** Queries of one and two whole terms, drawn evenly from the collection's term files. */
 async function sampleQueries(siteDir: string, collection: string, count: number): Promise<string[]> {
-  const dir = path.join(siteDir, "search", collection);
+  const dir = path.join(siteDir, "search", collection, "files");
   const terms: string[] = [];
   for (const file of (await readdir(dir)).filter((f) => f.startsWith("terms-"))) {
     for (const line of (await readFile(path.join(dir, file), "utf8")).split("\n"))
@@ -70,10 +71,18 @@ async function sampleQueries(siteDir: string, collection: string, count: number)
   return Array.from({ length: count }, (_, i) => (i % 2 ? `${pick(i)} ${pick(i + count)}` : pick(i)));
 }
 
-function loader(siteDir: string, log?: string[]): LoadText {
-  return async (file) => {
+function loader(siteDir: string, log?: string[]): PublishedFiles {
+  const bytes = async (file: string) => {
     log?.push(file);
-    return readFile(path.join(siteDir, file), "utf8").catch(() => undefined);
+    const data = await readFile(path.join(siteDir, file)).catch(() => undefined);
+    return data && new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer);
+  };
+  return {
+    bytes,
+    text: async (file) => {
+      const data = await bytes(file);
+      return data && new TextDecoder().decode(data);
+    },
   };
 }
 
@@ -81,15 +90,17 @@ export async function measureSearch(siteDir: string, queryCount = 200): Promise<
   const collections: SearchMeasurement["collections"] = [];
   for (const { name } of COLLECTIONS) {
     const dir = path.join(siteDir, "search", name);
-    const files = await readdir(dir).catch(() => [] as string[]);
-    const manifest = JSON.parse(await readFile(path.join(dir, "index.json"), "utf8")) as { records: number };
+    const manifestText = await readFile(path.join(dir, "index.json"), "utf8");
+    const manifest = JSON.parse(manifestText) as { records: number };
     if (manifest.records === 0) continue;
-    let index = ZERO;
+    // The index: the manifest and the term files; the rest (records, entries, columns) is what answers carry.
+    const files = await readdir(path.join(dir, "files")).catch(() => [] as string[]);
+    let index = sizeOf(manifestText);
     let recordsFiles = ZERO;
     for (const file of files) {
-      const bytes = sizeOf(await readFile(path.join(dir, file), "utf8"));
+      const bytes = sizeOf(await readFile(path.join(dir, "files", file), "utf8"));
       if (file.startsWith("records-")) recordsFiles = add(recordsFiles, bytes);
-      else index = add(index, bytes);
+      else if (file.startsWith("terms-")) index = add(index, bytes);
     }
     collections.push({
       name,
@@ -116,13 +127,16 @@ export async function measureSearch(siteDir: string, queryCount = 200): Promise<
     return total;
   };
   const indexDir = path.join(siteDir, "search", largest.name);
-  const downloaded = new Map<string, string>();
-  for (const file of await readdir(indexDir))
-    downloaded.set(`search/${largest.name}/${file}`, await readFile(path.join(indexDir, file), "utf8"));
+  const downloaded = new Map<string, string>([
+    [`search/${largest.name}/index.json`, await readFile(path.join(indexDir, "index.json"), "utf8")],
+  ]);
+  for (const file of (await readdir(path.join(indexDir, "files"))).filter((f) => f.startsWith("terms-")))
+    downloaded.set(`search/${largest.name}/files/${file}`, await readFile(path.join(indexDir, "files", file), "utf8"));
   for (const query of queries) {
     const log: string[] = [];
     await new PublishedApi(loader(siteDir, log), { baseUrl: "", siteUrl: "" }).answer({ path: `/api/${largest.name}`, search: query });
-    const isIndex = (f: string) => f.startsWith("search/") && !f.includes("/records-");
+    const isIndex = (f: string) =>
+      f.startsWith("search/") && !f.includes("/records-") && !f.includes("/column-") && !f.includes("/entries-");
     firstBytes.push(shim.gzip + searchChunk.gzip + (await gz(log.filter(isIndex))));
     recordBytes.push(await gz(log.filter((f) => !isIndex(f))));
     // Timed from files already downloaded (in memory) to positions: parsing the term files included.

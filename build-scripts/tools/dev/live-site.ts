@@ -15,14 +15,16 @@ import type { PreparedBuild } from "../../pipeline/prepare.ts";
 import { schemaValidators } from "../../pipeline/cache/cached-validators.ts";
 import { FORMATS, JSON_ITEM } from "../../core/formats/formats.ts";
 import { paginate } from "../../core/formats/renderer.ts";
-import { listView, type RenderContext } from "../../core/formats/views.ts";
-import { instanceFile, searchManifestFile } from "../../core/routes/output-tree.ts";
+import { listView, type ListView, type RenderContext } from "../../core/formats/views.ts";
+import { instanceFile, queryFile } from "../../core/routes/output-tree.ts";
 import type { Problem } from "../../pipeline/validate/problems.ts";
 import { crossRecordProblems } from "../../pipeline/validate/record-rules.ts";
 import { validateSource, type SourceFile } from "../../pipeline/validate/validate-catalogue.ts";
 import type { ItemSink, TermsSink } from "../../pipeline/write/write-api-tree.ts";
 import { writeResource } from "../../pipeline/write/write-resource.ts";
-import { rewriteCollectionSearch } from "../../pipeline/write/write-search-files.ts";
+import { writeColumns, writeListQueryFiles, writeRecordFiles } from "../../pipeline/write/query-files.ts";
+import { RECORDS_PER_FILE, SearchIndexBuilder } from "../../core/search/build-index.ts";
+import { FIELD_ORDER } from "../../core/catalogue/resource.ts";
 import { resourceTerms } from "../../core/search/search-fields.ts";
 import { FileWriter } from "../../pipeline/write/file-writer.ts";
 import { ListFiles } from "../../pipeline/write/list-files.ts";
@@ -63,6 +65,8 @@ interface LiveCollection {
   readonly entries: CatalogueEntry[];
   /** items[i][f]: entry i serialized in FORMATS[f]. */
   readonly items: string[][];
+  /** parts[i][f]: entry i's parts in FORMATS[f], for the formats with parts. */
+  readonly parts: (readonly string[] | undefined)[][];
   /** terms[i]: the search terms of entry i. */
   readonly terms: (readonly string[])[];
 }
@@ -73,14 +77,18 @@ interface LiveCollection {
  */
 export class ItemCollector {
   readonly byCollection = new Map<string, string[][]>();
+  readonly partsByCollection = new Map<string, (readonly string[] | undefined)[][]>();
   readonly termsByCollection = new Map<string, (readonly string[])[]>();
   readonly termsSink: TermsSink = (collection, terms) => {
     this.termsByCollection.set(collection, [...terms]);
   };
-  readonly sink: ItemSink = (collection, index, items) => {
+  readonly sink: ItemSink = (collection, index, items, parts) => {
     let list = this.byCollection.get(collection);
     if (!list) this.byCollection.set(collection, (list = []));
     list[index] = [...items];
+    let partLists = this.partsByCollection.get(collection);
+    if (!partLists) this.partsByCollection.set(collection, (partLists = []));
+    partLists[index] = [...parts];
   };
 }
 
@@ -97,7 +105,8 @@ export class LiveSite {
     for (const [name, entries] of build.catalogue.lists) {
       const collection = findCollection(name)!;
       const terms = items.termsByCollection.get(name) ?? [];
-      this.collections.set(name, { collection, entries: [...entries], items: items.byCollection.get(name) ?? [], terms });
+      const parts = items.partsByCollection.get(name) ?? [];
+      this.collections.set(name, { collection, entries: [...entries], items: items.byCollection.get(name) ?? [], parts, terms });
     }
   }
 
@@ -160,11 +169,12 @@ export class LiveSite {
       const [old] = this.take(live, index);
       if (old.record.uuid !== entry.record.uuid) removed = await this.removeInstance(old);
     }
-    const { items, resource } = writeResource(writer, live.collection, entry.record, this.context);
+    const { items, parts, resource } = writeResource(writer, live.collection, entry.record, this.context);
     const at = live.entries.findIndex((e) => compareEntries(entry, e) < 0);
     const position = at < 0 ? live.entries.length : at;
     live.entries.splice(position, 0, entry);
     live.items.splice(position, 0, items);
+    live.parts.splice(position, 0, parts);
     live.terms.splice(position, 0, resourceTerms(live.collection, resource));
     return { problems, moved: index >= 0 ? [index, position] : [position], removed };
   }
@@ -172,6 +182,7 @@ export class LiveSite {
   /** Remove entry `index` (with its items and terms) from the list. */
   private take(live: LiveCollection, index: number): CatalogueEntry[] {
     live.items.splice(index, 1);
+    live.parts.splice(index, 1);
     live.terms.splice(index, 1);
     return live.entries.splice(index, 1);
   }
@@ -186,15 +197,54 @@ export class LiveSite {
     return FORMATS.length;
   }
 
-  /** The collection's search index from the terms in memory, and the record slices the change reaches; files it no longer has are removed. */
+  /**
+   * The collection's query files from what is in memory: its index, the
+   * record files the change reaches (the others keep their names), entry
+   * offsets and columns; files it no longer has are removed.
+   */
   private async rewriteSearch(live: LiveCollection, touched: Touched, writer: FileWriter): Promise<number> {
-    const [from, to] = reach(touched, live.entries.length);
+    const { collection } = live;
+    const total = live.entries.length;
+    const [from, to] = reach(touched, total);
     const jsonItems = live.items.map((items) => items[JSON_ITEM]);
-    const written = new Set(rewriteCollectionSearch(writer, live.collection, { terms: live.terms, jsonItems, from, to }));
-    const folder = path.dirname(searchManifestFile(live.collection.name));
-    const stale = (await readdir(path.join(this.outDir, folder))).map((name) => `${folder}/${name}`).filter((file) => !written.has(file));
+    const records: string[] = [];
+    for (let start = 0; start < total; start += RECORDS_PER_FILE) {
+      const reached = start <= to && start + RECORDS_PER_FILE > from;
+      records.push(...writeRecordFiles(writer, collection, start, jsonItems.slice(start, start + RECORDS_PER_FILE), reached));
+    }
+    const index = new SearchIndexBuilder();
+    for (const terms of live.terms) index.add(terms);
+    const view = listView(collection, total);
+    const withParts = [...FORMATS.entries()].filter(([, format]) => format.renderer.parts);
+    const written = writeListQueryFiles(writer, collection, {
+      index: index.finish(),
+      records,
+      entries: new Map(withParts.map(([f, format]) => [format.extension, this.entryOffsets(live, f, view)])),
+      columns: new Map(
+        withParts.map(([f, format]) => {
+          const parts = live.parts.map((record) => record[f]!);
+          return [format.extension, writeColumns(writer, collection, format.extension, FIELD_ORDER[collection.kind], parts)];
+        }),
+      ),
+    });
+    const kept = new Set(written);
+    const folder = path.dirname(queryFile(collection.name, "x"));
+    const stale = (await readdir(path.join(this.outDir, folder)).catch(() => [] as string[]))
+      .map((name) => `${folder}/${name}`)
+      .filter((file) => !kept.has(file));
     for (const file of stale) await rm(path.join(this.outDir, file), { force: true });
-    return stale.length;
+    return 0; // superseded query files are replaced by their new versions, not removed from the site
+  }
+
+  /** Where each entry of a one-page list file (format f) starts, as the build counts it. */
+  private entryOffsets(live: LiveCollection, f: number, view: ListView): Uint32Array {
+    const { renderer } = FORMATS[f];
+    const page = paginate(live.items.length, renderer.pageSize)[0];
+    const offsets = new Uint32Array(live.items.length + 1);
+    let at = Buffer.byteLength(renderer.listHead(view, page, this.context));
+    offsets[0] = at;
+    live.items.forEach((items, i) => (offsets[i + 1] = at += Buffer.byteLength(renderer.listEntry(items[f], i))));
+    return offsets;
   }
 
   /**

@@ -1,0 +1,142 @@
+/**
+ * Writes what `search` and `fields` are answered from (docs/search.md): each
+ * list's manifest and the files it names — the index's term files, the
+ * record files, where each entry of a data format's list file starts, and
+ * each data format's columns (every item's part of one field). Every file but
+ * the manifest is named after its content, so it can be cached for good.
+ */
+import { createHash, type Hash } from "node:crypto";
+import type { Collection } from "../../core/catalogue/collections.ts";
+import { hashedName, queryFile, searchManifestFile } from "../../core/routes/output-tree.ts";
+import { RECORDS_PER_FILE, type QueryFiles, type SearchIndex, type SearchManifest } from "../../core/search/build-index.ts";
+import type { FileWriter, StreamedFile } from "./file-writer.ts";
+
+const contentHash = (data: string | Uint8Array) => createHash("sha1").update(data).digest("hex").slice(0, 12);
+
+/** Write a query file named after its content; returns its name. */
+function writeHashed(writer: FileWriter, collection: Collection, stem: string, extension: string, data: string | Uint8Array): string {
+  const name = hashedName(stem, contentHash(data), extension);
+  writer.writeNamedByContent(queryFile(collection.name, name), data);
+  return name;
+}
+
+/**
+ * The record files of records start… (`start` begins a file), from their JSON
+ * items; returns their names. `write` false: only the names (`npm run dev`
+ * names the files a change did not reach, which are on disk already).
+ */
+export function writeRecordFiles(
+  writer: FileWriter,
+  collection: Collection,
+  start: number,
+  jsonItems: readonly string[],
+  write = true,
+): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < jsonItems.length; i += RECORDS_PER_FILE) {
+    const n = (start + i) / RECORDS_PER_FILE;
+    const text = `[${jsonItems.slice(i, i + RECORDS_PER_FILE).join(",")}]`;
+    names.push(
+      write ? writeHashed(writer, collection, `records-${n}`, "json", text) : hashedName(`records-${n}`, contentHash(text), "json"),
+    );
+  }
+  return names;
+}
+
+/** The columns of one data format, streamed as the parts of each chunk's records arrive. */
+export class ColumnFiles {
+  private readonly files: { file: StreamedFile; hash: Hash; temporary: string }[];
+
+  constructor(
+    private readonly writer: FileWriter,
+    private readonly collection: Collection,
+    private readonly extension: string,
+    private readonly fields: readonly string[],
+  ) {
+    this.files = fields.map((field) => {
+      const temporary = queryFile(collection.name, `column-${extension}-${field}.partial.txt`);
+      return { file: writer.stream(temporary), hash: createHash("sha1"), temporary };
+    });
+  }
+
+  /** `parts[k]`: the next records' parts of field k, each ended by NUL, as UTF-8. */
+  add(parts: readonly Uint8Array[]): void {
+    for (const [k, bytes] of parts.entries()) {
+      this.files[k].file.appendBytes(bytes);
+      this.files[k].hash.update(bytes);
+    }
+  }
+
+  /** Finish every column under its content's name; returns the names by field. */
+  close(): Record<string, string> {
+    const names: Record<string, string> = {};
+    for (const [k, { file, hash, temporary }] of this.files.entries()) {
+      file.close();
+      const name = hashedName(`column-${this.extension}-${this.fields[k]}`, hash.digest("hex").slice(0, 12), "txt");
+      this.writer.rename(temporary, queryFile(this.collection.name, name));
+      names[this.fields[k]] = name;
+    }
+    return names;
+  }
+
+  abandon(): void {
+    for (const { file } of this.files) file.discard();
+  }
+}
+
+/** A format's whole columns, from each record's parts (`npm run dev`, which keeps them); returns the names by field. */
+export function writeColumns(
+  writer: FileWriter,
+  collection: Collection,
+  extension: string,
+  fields: readonly string[],
+  parts: readonly (readonly string[])[],
+): Record<string, string> {
+  const names: Record<string, string> = {};
+  fields.forEach((field, k) => {
+    names[field] = writeHashed(writer, collection, `column-${extension}-${field}`, "txt", columnBytes(parts.map((record) => record[k])));
+  });
+  return names;
+}
+
+/** The parts of records, one string each, as a column's bytes: each part ended by NUL. */
+export const columnBytes = (parts: readonly string[]) => new TextEncoder().encode(parts.length === 0 ? "" : `${parts.join("\0")}\0`);
+
+export interface ListQueryFiles {
+  readonly index: SearchIndex;
+  /** The record files' names, in order. */
+  readonly records: readonly string[];
+  /** Per data format's extension: where each entry of its list file starts, and where the last one ends. */
+  readonly entries: ReadonlyMap<string, Uint32Array>;
+  /** Per data format's extension: the columns' names by field (written already). */
+  readonly columns: ReadonlyMap<string, Record<string, string>>;
+}
+
+/** A list's manifest, term files and entry offsets; returns every query file the list has now, the manifest first. */
+export function writeListQueryFiles(writer: FileWriter, collection: Collection, list: ListQueryFiles): string[] {
+  const terms = list.index.termFiles.map((text, n) => writeHashed(writer, collection, `terms-${n}`, "txt", text));
+  const entries = Object.fromEntries(
+    [...list.entries].map(([extension, offsets]) => [
+      extension,
+      writeHashed(writer, collection, `entries-${extension}`, "bin", littleEndian(offsets)),
+    ]),
+  );
+  const files: QueryFiles = { terms, records: list.records, entries, columns: Object.fromEntries(list.columns) };
+  const manifest: SearchManifest = { version: 2, ...list.index.manifest, files };
+  writer.write(searchManifestFile(collection.name), JSON.stringify(manifest));
+  const named = [
+    ...terms,
+    ...list.records,
+    ...Object.values(entries),
+    ...[...list.columns.values()].flatMap((byField) => Object.values(byField)),
+  ];
+  return [searchManifestFile(collection.name), ...named.map((name) => queryFile(collection.name, name))];
+}
+
+/** Offsets as the edge reads them (a Uint32Array over the file's bytes): little-endian, whatever this machine is. */
+function littleEndian(offsets: Uint32Array): Uint8Array {
+  const bytes = new Uint8Array(offsets.length * 4);
+  const view = new DataView(bytes.buffer);
+  offsets.forEach((offset, i) => view.setUint32(i * 4, offset, true));
+  return bytes;
+}

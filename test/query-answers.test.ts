@@ -1,0 +1,106 @@
+/**
+ * Answers made of published bytes say exactly what rendering says: a `fields`
+ * answer joined from the columns, and a `search` answer cut from the list
+ * file, are byte for byte the renderer's text of the same resources; a page
+ * of the HTML view holds its page of matches and the total.
+ */
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIELD_ORDER, type JsonObject } from "../build-scripts/core/catalogue/resource.ts";
+import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
+import { FORMATS } from "../build-scripts/core/formats/formats.ts";
+import { renderList } from "../build-scripts/core/formats/renderer.ts";
+import { listView } from "../build-scripts/core/formats/views.ts";
+import { PublishedApi, type SearchAnswers } from "../build-scripts/core/query/answer.ts";
+import { parseFields, selectFields } from "../build-scripts/core/query/fields.ts";
+import type { PublishedFiles } from "../build-scripts/core/query/published-files.ts";
+import { buildSite, readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { indexedLists } from "./helpers/memory-index.ts";
+
+let build: BuildResult;
+const read: string[] = [];
+
+beforeAll(async () => {
+  build = await buildSite();
+  expect(build.code, build.stderr).toBe(0);
+});
+
+afterAll(async () => {
+  if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
+});
+
+function siteFiles(): PublishedFiles {
+  const bytes = async (file: string) => {
+    read.push(file);
+    const data = await readFile(path.join(build.outDir, file)).catch(() => undefined);
+    return data && new Uint8Array(data);
+  };
+  return { bytes, text: async (file) => ((data) => data && new TextDecoder().decode(data))(await bytes(file)) };
+}
+
+const api = (strategy: SearchAnswers) =>
+  new PublishedApi(siteFiles(), { baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL }, strategy);
+const context = { config: { baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL, contentDir: "" } };
+const dataFormats = FORMATS.filter((f) => f.renderer.parts);
+
+describe("answers joined from published bytes", () => {
+  it("give a fields answer byte for byte as rendering the narrowed resources, in every data format", async () => {
+    for (const name of ["videos", "units", "lessons"]) {
+      const collection = findCollection(name)!;
+      const list = await readJson<JsonObject[]>(build, `api/${name}/index.json`);
+      const fieldSets = [
+        "uuid,title",
+        "url",
+        "title,description,credits",
+        FIELD_ORDER[collection.kind].join(","),
+        "nope",
+        "subtitle,overview,lessons",
+      ];
+      for (const fields of fieldSets) {
+        const selected = list.map((r) => selectFields(r, parseFields(fields)));
+        for (const format of dataFormats) {
+          const answer = await api("records").answer({ path: `/api/${name}`, fields, format: format.name });
+          const rendered = renderList(format.renderer, listView(collection, selected.length), selected, context);
+          expect(new TextDecoder().decode(answer.body), `${name} ${fields} ${format.name}`).toBe(rendered);
+          read.length = 0;
+        }
+      }
+    }
+  });
+
+  it("give a search answer cut from the list file byte for byte as rendering the matches", async () => {
+    const videos = (await indexedLists()).find((l) => l.collection.name === "videos")!;
+    for (const search of ["volcano", "the", "ocean map", "zzzz"]) {
+      const matches = await videos.search(search);
+      for (const format of dataFormats) {
+        const cut = await api("list-bytes").answer({ path: "/api/videos", search, format: format.name });
+        const rendered = await api("records").answer({ path: "/api/videos", search, format: format.name });
+        expect(new TextDecoder().decode(cut.body), `${search} ${format.name}`).toBe(new TextDecoder().decode(rendered.body));
+        expect(cut.total).toBe(matches.length);
+        expect(((await cut.json()) as JsonObject[]).map((r) => r.uuid)).toEqual(matches.map((r) => r.uuid));
+      }
+    }
+  });
+
+  it("read for a fields answer only the columns of those fields", async () => {
+    read.length = 0;
+    await api("records").answer({ path: "/api/videos", fields: "uuid,title", format: "xml" });
+    expect(read.map((f) => f.replace(/\.[0-9a-f]{12}\./, ".#."))).toEqual([
+      "search/videos/index.json",
+      "search/videos/files/column-xml-uuid.#.txt",
+      "search/videos/files/column-xml-title.#.txt",
+    ]);
+  });
+
+  it("give the HTML view one page of matches, the total, and a pager that keeps the query", async () => {
+    const answer = await api("list-bytes").answer({ path: "/api/videos", search: "a", fields: "title", format: "api", page: 1 });
+    expect(answer.total).toBeGreaterThan(0);
+    expect(answer.page).toMatchObject({ number: 1, start: 0 });
+    const html = new TextDecoder().decode(answer.body);
+    expect(html).toContain('<span class="key">"title"</span>');
+    expect(html).not.toContain('<span class="key">"description"</span>');
+    const small = await api("records").answer({ path: "/api/videos", search: "a", fields: "title", format: "json", page: 2 });
+    expect(small.page?.number).toBe(small.page?.pages === 1 ? 1 : 2);
+  });
+});
