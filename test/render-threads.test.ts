@@ -16,13 +16,8 @@ import { FORMATS, JSON_ITEM } from "../build-scripts/core/formats/formats.ts";
 import { instanceFile } from "../build-scripts/core/routes/output-tree.ts";
 import { RECORDS_PER_FILE } from "../build-scripts/core/search/build-index.ts";
 import { resourceTerms } from "../build-scripts/core/search/search-fields.ts";
-import {
-  CHUNK,
-  recordTermNumbers,
-  renderRecords,
-  type RenderedChunk,
-  type RenderJob,
-} from "../build-scripts/pipeline/write/render-threads.ts";
+import { CHUNK } from "../build-scripts/pipeline/write/render-messages.ts";
+import { recordTermNumbers, renderRecords, type RenderedChunk, type RenderJob } from "../build-scripts/pipeline/write/render-threads.ts";
 import { writeApiTree } from "../build-scripts/pipeline/write/write-api-tree.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 

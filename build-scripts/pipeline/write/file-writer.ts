@@ -59,7 +59,11 @@ export class FileWriter {
 
   /** Write a file named after its content, unless it is there already (then it holds these bytes). */
   writeNamedByContent(file: string, data: string | Uint8Array): void {
-    if (!existsSync(this.target(file))) this.writeData(file, data);
+    if (!this.has(file)) this.writeData(file, data);
+  }
+
+  has(file: string): boolean {
+    return existsSync(this.target(file));
   }
 
   /** Give a written file another name (its statistics stay as they were counted). */

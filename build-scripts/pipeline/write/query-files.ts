@@ -5,13 +5,25 @@
  * each data format's columns (every item's part of one field). Every file but
  * the manifest is named after its content, so it can be cached for good.
  */
-import { createHash, type Hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Collection } from "../../core/catalogue/collections.ts";
 import { hashedName, queryFile, searchManifestFile } from "../../core/routes/output-tree.ts";
 import { RECORDS_PER_FILE, type QueryFiles, type SearchIndex, type SearchManifest } from "../../core/search/build-index.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
+import { CHUNK } from "./render-messages.ts";
 
-const contentHash = (data: string | Uint8Array) => createHash("sha1").update(data).digest("hex").slice(0, 12);
+const digest = (data: string | Uint8Array) => createHash("sha1").update(data).digest("hex");
+const contentHash = (data: string | Uint8Array) => digest(data).slice(0, 12);
+
+/**
+ * A column is hashed a segment (the CHUNK records of a render task) at a
+ * time, in the render threads, and named after the hash of its segments'
+ * hashes: its content's hash still, without hashing every byte again on the
+ * main thread.
+ */
+export const segmentDigest = digest;
+const columnName = (extension: string, field: string, segmentDigests: readonly string[]) =>
+  hashedName(`column-${extension}-${field}`, contentHash(segmentDigests.join("")), "txt");
 
 /** Write a query file named after its content; returns its name. */
 function writeHashed(writer: FileWriter, collection: Collection, stem: string, extension: string, data: string | Uint8Array): string {
@@ -45,7 +57,7 @@ export function writeRecordFiles(
 
 /** The columns of one data format, streamed as the parts of each chunk's records arrive. */
 export class ColumnFiles {
-  private readonly files: { file: StreamedFile; hash: Hash; temporary: string }[];
+  private readonly files: { file: StreamedFile; digests: string[]; temporary: string }[];
 
   constructor(
     private readonly writer: FileWriter,
@@ -55,24 +67,24 @@ export class ColumnFiles {
   ) {
     this.files = fields.map((field) => {
       const temporary = queryFile(collection.name, `column-${extension}-${field}.partial.txt`);
-      return { file: writer.stream(temporary), hash: createHash("sha1"), temporary };
+      return { file: writer.stream(temporary), digests: [], temporary };
     });
   }
 
-  /** `parts[k]`: the next records' parts of field k, each ended by NUL, as UTF-8. */
-  add(parts: readonly Uint8Array[]): void {
+  /** `parts[k]`: the next segment's parts of field k, each ended by NUL, as UTF-8; `digests[k]`: their segmentDigest. */
+  add(parts: readonly Uint8Array[], digests: readonly string[]): void {
     for (const [k, bytes] of parts.entries()) {
       this.files[k].file.appendBytes(bytes);
-      this.files[k].hash.update(bytes);
+      this.files[k].digests.push(digests[k]);
     }
   }
 
   /** Finish every column under its content's name; returns the names by field. */
   close(): Record<string, string> {
     const names: Record<string, string> = {};
-    for (const [k, { file, hash, temporary }] of this.files.entries()) {
+    for (const [k, { file, digests, temporary }] of this.files.entries()) {
       file.close();
-      const name = hashedName(`column-${this.extension}-${this.fields[k]}`, hash.digest("hex").slice(0, 12), "txt");
+      const name = columnName(this.extension, this.fields[k], digests);
       this.writer.rename(temporary, queryFile(this.collection.name, name));
       names[this.fields[k]] = name;
     }
@@ -94,7 +106,17 @@ export function writeColumns(
 ): Record<string, string> {
   const names: Record<string, string> = {};
   fields.forEach((field, k) => {
-    names[field] = writeHashed(writer, collection, `column-${extension}-${field}`, "txt", columnBytes(parts.map((record) => record[k])));
+    const segments: Uint8Array[] = [];
+    for (let start = 0; start < parts.length; start += CHUNK)
+      segments.push(columnBytes(parts.slice(start, start + CHUNK).map((record) => record[k])));
+    const name = columnName(extension, field, segments.map(segmentDigest));
+    const file = queryFile(collection.name, name);
+    if (!writer.has(file)) {
+      const stream = writer.stream(file);
+      for (const segment of segments) stream.appendBytes(segment);
+      stream.close();
+    }
+    names[field] = name;
   });
   return names;
 }

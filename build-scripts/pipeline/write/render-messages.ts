@@ -1,6 +1,10 @@
 /** The messages between the render threads (render-threads.ts) and each thread (render-worker.ts). */
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
+import { HTML_PAGE_SIZE } from "../../core/formats/html.ts";
+
+/** Records per task: whole HTML pages, so a task's entries never straddle two pages (and whole search record files). */
+export const CHUNK = HTML_PAGE_SIZE;
 
 /**
  * Render records start… of a collection's list and write their own files
@@ -28,6 +32,8 @@ export type RenderReply =
       readonly entryBytes: Int32Array[];
       /** columns[f][k]: for a format with parts, the records' parts of field k, each ended by NUL (UTF-8); empty otherwise. */
       readonly columns: Uint8Array[][];
+      /** columnDigests[f][k]: the segmentDigest of columns[f][k]. */
+      readonly columnDigests: string[][];
       /** The names of the record files written (the task's records, RECORDS_PER_FILE at a time). */
       readonly recordFiles: string[];
       /** items[i][f]: record i serialized in FORMATS[f] (empty unless asked for). */

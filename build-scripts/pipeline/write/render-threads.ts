@@ -9,21 +9,18 @@
 import type { Collection } from "../../core/catalogue/collections.ts";
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
-import { HTML_PAGE_SIZE } from "../../core/formats/html.ts";
-import type { RenderReply, RenderTask } from "./render-messages.ts";
+import { CHUNK, type RenderReply, type RenderTask } from "./render-messages.ts";
 import { WorkerThread } from "./worker-thread.ts";
 import type { TermTable } from "../../core/search/term-numbers.ts";
 
 const THREADS = 2;
-/** Records per task: whole HTML pages, so a task's entries never straddle two pages (and whole search record files). */
-export const CHUNK = HTML_PAGE_SIZE;
 const AHEAD = 2 * THREADS;
 
 type Rendered = Extract<RenderReply, { kind: "rendered" }>;
 
 export interface RenderedChunk extends Pick<
   Rendered,
-  "entries" | "entryBytes" | "columns" | "recordFiles" | "items" | "parts" | "byExtension"
+  "entries" | "entryBytes" | "columns" | "columnDigests" | "recordFiles" | "items" | "parts" | "byExtension"
 > {
   /** The search terms of records start…, as numbers of a thread's term table. */
   readonly terms: ChunkTerms;

@@ -12,7 +12,7 @@ import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
 import { TermNumbers } from "../../core/search/term-numbers.ts";
 import type { RenderReply, RenderTask } from "./render-messages.ts";
 import { FileWriter } from "./file-writer.ts";
-import { columnBytes, writeRecordFiles } from "./query-files.ts";
+import { columnBytes, segmentDigest, writeRecordFiles } from "./query-files.ts";
 import { writeResource } from "./write-resource.ts";
 
 /**
@@ -92,13 +92,15 @@ function render(task: RenderTask): RenderReply {
     termEnds[i] = termNumbers.found.length;
   }
   const recordFiles = writeRecordFiles(writer, collection, task.start, jsonItems);
+  const columnParts = columns.map((byField) => (byField ?? []).map(columnBytes));
   for (const [f, list] of entries.entries()) expectedBytes[f] = Math.max(SMALLEST_ENTRY_BUFFER, Math.ceil(list.bytes.length * 1.25));
   return {
     kind: "rendered",
     id: task.id,
     entries: entries.map((list) => list.bytes),
     entryBytes,
-    columns: columns.map((byField) => (byField ?? []).map(columnBytes)),
+    columns: columnParts,
+    columnDigests: columnParts.map((byField) => byField.map(segmentDigest)),
     recordFiles,
     items,
     parts,

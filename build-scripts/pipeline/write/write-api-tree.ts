@@ -90,7 +90,7 @@ export async function writeApiTree(
     const { terms } = chunk;
     const count = terms.ends.length;
     for (const [f, list] of current.lists.entries()) list.addEntries(chunk.entries[f], count, chunk.entryBytes[f]);
-    for (const [f, columns] of current.columns.entries()) columns?.add(chunk.columns[f]);
+    for (const [f, columns] of current.columns.entries()) columns?.add(chunk.columns[f], chunk.columnDigests[f]);
     current.recordFiles.push(...chunk.recordFiles);
     for (let i = 0; i < count; i++) {
       const numbers = recordTermNumbers(terms, i);

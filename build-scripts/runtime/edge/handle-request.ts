@@ -68,8 +68,10 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
   if (wantsQuery(route, params)) {
     const files = httpFiles((url) => next(new Request(url)), new URL("/", request.url));
     const api = new PublishedApi(files, context.config, "list-bytes");
+    // Only the HTML view is paged, as the plain list's files are; the data formats carry the whole answer.
     const page = Number(params.get("page") ?? 1);
-    const query = { search: params.get("search"), fields: params.get("fields"), page: Number.isInteger(page) ? page : 1 };
+    const paged = Number.isFinite(format.renderer.pageSize) && Number.isInteger(page);
+    const query = { search: params.get("search"), fields: params.get("fields"), page: paged ? page : null };
     const answer = await api.answerRoute(route, format, query, new URL(request.url).pathname);
     return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers: apiHeaders(format) });
   }
