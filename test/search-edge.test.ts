@@ -77,4 +77,27 @@ describe("the local server with search and fields", () => {
     const head = await rawRequest(server.port, "HEAD", "/api/videos?search=cafe&format=json");
     expect([head.status, head.body.length]).toEqual([200, 0]);
   });
+
+  it("caches like a CDN: query files named after their content for good, edge answers until the next deploy", async () => {
+    const manifest = JSON.parse((await get("/search/videos/index.json")).body.toString()) as { files: { terms: string[] } };
+    const termFile = await get(`/search/videos/files/${manifest.files.terms[0]}`);
+    expect(termFile.status).toBe(200);
+    expect(termFile.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const answer = await get("/api/videos?search=ocean&format=json");
+    expect(answer.headers["netlify-cdn-cache-control"]).toBe("public, durable, s-maxage=31536000");
+    expect(answer.headers["netlify-vary"]).toBe("query=search|fields|format|accept|page,header=Accept");
+    expect(answer.headers["cache-control"]).toBe("public, max-age=300, must-revalidate");
+  });
+
+  it("finds emoji and other symbols as words, and narrows nothing by punctuation alone", async () => {
+    const all = JSON.parse((await get("/api/videos?format=json")).body.toString()) as JsonObject[];
+    const punctuation = JSON.parse(
+      (await get(`/api/videos?search=${encodeURIComponent("?!")}&format=json`)).body.toString(),
+    ) as JsonObject[];
+    expect(punctuation).toHaveLength(all.length);
+    const withSymbol = all.filter((v) => String(v.title).includes("🌋") || String(v.description).includes("🌋"));
+    const found = JSON.parse((await get(`/api/videos?search=${encodeURIComponent("🌋")}&format=json`)).body.toString()) as JsonObject[];
+    expect(found.map((v) => v.uuid)).toEqual(withSymbol.map((v) => v.uuid));
+    expect(found.length).toBeLessThan(all.length);
+  });
 });

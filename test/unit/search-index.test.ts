@@ -91,6 +91,16 @@ describe("the search index", () => {
     expect(numbered.finish(500)).toEqual(indexOfTerms(termsPerRecord, 500));
   });
 
+  it("finds emoji and other symbols as words; a query of punctuation alone narrows nothing", async () => {
+    const { finder } = published([["🌋Eruption at dawn"], ["Lava flows"], ["A 🌋 and a 🌊"], ["Price: $5"]], 10_000);
+    expect(await finder.find("🌋")).toEqual([0, 2]);
+    expect(await finder.find("🌋 🌊")).toEqual([2]);
+    expect(await finder.find("eruption")).toEqual([0]);
+    expect(await finder.find("$5")).toEqual([3]);
+    expect(await finder.find("5")).toEqual([3]);
+    expect(await finder.find("?! …")).toBeUndefined();
+  });
+
   it("matches a word with the same stem both ways: 'pony' and 'ponies'", async () => {
     const { finder, index } = published([["ponies"], ["pony"], ["pond"]], 10_000);
     expect(await finder.find("pony")).toEqual([0, 1]);

@@ -17,5 +17,21 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   "Cache-Control": "public, max-age=300, must-revalidate",
 };
 
-/** Where the edge function runs: the API root with and without its slash, and everything below it. */
-export const EDGE_FUNCTION = { name: "api", paths: ["/api", "/api/*"] } as const;
+/**
+ * What the edge adds for Netlify's CDN: keep each answer until the next
+ * deploy (a deploy purges the CDN's cache), as many answers as there are
+ * queries and Accept headers. Browsers still follow Cache-Control above.
+ */
+export const EDGE_CACHE_HEADERS: Readonly<Record<string, string>> = {
+  "Netlify-CDN-Cache-Control": "public, durable, s-maxage=31536000",
+  "Netlify-Vary": "query=search|fields|format|accept|page,header=Accept",
+};
+
+/** Files named after their content never change: any cache may keep them for good. */
+export const IMMUTABLE_HEADERS: Readonly<Record<string, string>> = {
+  "Cache-Control": "public, max-age=31536000, immutable",
+  "Access-Control-Allow-Origin": "*",
+};
+
+/** Where the edge function runs (the API root with and without its slash, and everything below it); its answers are cached as it says. */
+export const EDGE_FUNCTION = { name: "api", paths: ["/api", "/api/*"], cache: "manual" } as const;

@@ -5,8 +5,8 @@
  *   fold       lower case, accents dropped (café → cafe, Ørsted → orsted)
  *   tokenizer  Lunr's: split on whitespace and hyphens
  *   trimmer    Lunr's rule, non-word characters off both ends, over Unicode
- *              letters and digits (Lunr's own uses ASCII \W and would trim
- *              "富士山" to nothing)
+ *              letters, digits and symbols (Lunr's own uses ASCII \W and would
+ *              trim "富士山" to nothing); punctuation alone is no word
  *   stop words Lunr's list: query words such as "the" or "of" narrow nothing
  *   stemmer    Lunr's Porter stemmer: "volcanoes" and "volcano" share a stem
  *
@@ -14,7 +14,7 @@
  * non-word character ("s" in "u.s", "floor" in "ocean—floor"), so a query
  * word finds text wherever a word starts, as Django's substring match would;
  * and each run of letters and digits alone, so "volcano’s" has the stem of
- * "volcano".
+ * "volcano"; and each run of symbols alone, so "🌋" finds "🌋Eruption".
  */
 import lunr from "lunr";
 
@@ -41,7 +41,9 @@ export function fold(text: string): string {
         .replace(OTHER_LETTERS, (c) => LETTERS[c]);
 }
 
-const EDGE_NON_WORD = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+// Symbols (emoji, currency, ©…) are kept as words, as DRF's substring match would find them.
+const EDGE_NON_WORD = /^[^\p{L}\p{N}\p{S}]+|[^\p{L}\p{N}\p{S}]+$/gu;
+const SYMBOLS = /\p{S}+/gu;
 const trim = (word: string) => word.replace(EDGE_NON_WORD, "");
 
 /**
@@ -77,6 +79,7 @@ export function addIndexTerms(text: string, terms: TermSink): void {
     terms.add(word);
     if (plain) return;
     for (const piece of word.split(NON_WORD)) if (piece !== "") terms.add(piece);
+    for (const [symbols] of word.matchAll(SYMBOLS)) terms.add(symbols);
     for (let i = 1; i < word.length; i++) {
       if (WORD_CHAR.test(word[i]) && !WORD_CHAR.test(word[i - 1])) {
         const inner = trim(word.slice(i));

@@ -20,7 +20,9 @@ const inlineTable = (table: Readonly<Record<string, string>>) =>
     .join(", ")} }`;
 
 export function generatedBlock(): string {
-  const edge = EDGE_FUNCTION.paths.map((path) => `[[edge_functions]]\n  path = ${str(path)}\n  function = ${str(EDGE_FUNCTION.name)}\n`);
+  const edge = EDGE_FUNCTION.paths.map(
+    (path) => `[[edge_functions]]\n  path = ${str(path)}\n  function = ${str(EDGE_FUNCTION.name)}\n  cache = ${str(EDGE_FUNCTION.cache)}\n`,
+  );
   const headers = headerRules().map(
     (rule) =>
       `[[headers]]\n  for = ${str(rule.for)}\n  [headers.values]\n${Object.entries(rule.values)

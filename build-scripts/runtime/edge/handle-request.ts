@@ -19,7 +19,7 @@ import { methodNotAllowedView, notAcceptableView, notFoundView } from "../../cor
 import { contentType, formatWithExtension } from "../../core/formats/format-table.ts";
 import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import type { DocumentView, RenderContext } from "../../core/formats/views.ts";
-import { ALLOW, API_HEADERS } from "../../core/routes/api-headers.ts";
+import { ALLOW, API_HEADERS, EDGE_CACHE_HEADERS } from "../../core/routes/api-headers.ts";
 import { negotiate } from "../../core/negotiation/negotiate.ts";
 import { PublishedApi } from "../../core/query/answer.ts";
 import { httpFiles } from "../../core/query/published-files.ts";
@@ -73,7 +73,7 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
     const paged = Number.isFinite(format.renderer.pageSize) && Number.isInteger(page);
     const query = { search: params.get("search"), fields: params.get("fields"), page: paged ? page : null };
     const answer = await api.answerRoute(route, format, query, new URL(request.url).pathname);
-    return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers: apiHeaders(format) });
+    return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers: apiHeaders(format, route) });
   }
   const file = `/${routeFile(route, format.extension)}`;
   const upstream = await next(new Request(new URL(file, request.url), { method: request.method, headers: request.headers }));
@@ -99,6 +99,7 @@ async function fileExists(request: Request, route: ApiRoute, format: Format, nex
 /** The API's headers; a downloaded format's file (XLIFF) is named after its view, not index.xliff. */
 const apiHeaders = (format: Format, route?: ApiRoute): Record<string, string> => ({
   ...API_HEADERS,
+  ...EDGE_CACHE_HEADERS,
   Allow: ALLOW,
   "Content-Type": contentType(format),
   ...(route && isDownloaded(format) ? { "Content-Disposition": attachment(route, format.extension) } : {}),
