@@ -7,12 +7,16 @@
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
+import { SHIM_FILE } from "../build-scripts/core/routes/output-tree.ts";
+import type { request as Request } from "../build-scripts/runtime/browser/shim.ts";
 import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
+import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 
 const SHOTS = path.join(PROJECT_DIR, "test-results/browser");
@@ -114,6 +118,95 @@ describe("the list's HTML view in Chromium", () => {
     await page.goto(`${server.url}api/videos/${String(first.uuid)}/index.html`);
     expect(await page.locator("h1").textContent()).toBe("Video Instance");
     await page.screenshot({ path: path.join(SHOTS, "video-instance.png"), fullPage: true });
+    await page.context().close();
+  });
+});
+
+describe("a search of more than 100 resources in Chromium, one page at a time", () => {
+  let paged: PagedSite;
+  let pagedServer: StaticServer;
+  /** The whole answer to the search, as the JSON carries it. */
+  let matches: JsonObject[];
+
+  beforeAll(async () => {
+    paged = await buildPagedSite();
+    expect(paged.code, paged.stderr).toBe(0);
+    pagedServer = await serveStatic(paged.outDir);
+    // The whole answer, through the site's own shim, without a page.
+    const { request } = (await import(pathToFileURL(path.join(paged.outDir, SHIM_FILE)).href)) as { request: typeof Request };
+    matches = (await request(pagedServer.url, "/api/videos", { search: MANY_MATCHES })).data as JsonObject[];
+  });
+
+  afterAll(async () => {
+    await pagedServer?.close();
+    await paged?.remove();
+  });
+
+  const state = (page: Page) => page.locator("form.search-form").evaluate((form: HTMLFormElement) => form.dataset.state);
+  const queryPager = (page: Page) => page.getByRole("navigation", { name: "pages of the answer" });
+  const listPagers = (page: Page) => page.locator('nav.pagination[aria-label="pages"]');
+  const params = (page: Page) => new URL(page.url()).searchParams;
+
+  it("shows 100 matches with the total and a pager, pages on with Next and Back, and restores the plain list when cleared", async () => {
+    const pages = Math.ceil(matches.length / 100);
+    expect(matches.length).toBeGreaterThan(100);
+    const page = await newPage();
+    await page.goto(`${pagedServer.url}api/videos/index.html`);
+    expect(await listPagers(page).first().isVisible()).toBe(true);
+    await page.getByRole("searchbox").fill(MANY_MATCHES);
+    await page.getByRole("searchbox").press("Enter");
+    await expect.poll(() => page.locator(".search-status").textContent()).toBe(`${matches.length} resources`);
+    expect(await state(page)).toBe("done");
+    expect(await shownJson(page)).toEqual(matches.slice(0, 100));
+    expect(await queryPager(page).isVisible()).toBe(true);
+    expect(await queryPager(page).textContent()).toContain(`Page 1 of ${pages}`);
+    for (const pager of await listPagers(page).all()) expect(await pager.isVisible()).toBe(false);
+    await page.screenshot({ path: path.join(SHOTS, "videos-search-page-1.png") });
+
+    await queryPager(page).getByRole("link", { name: "Next »" }).click();
+    await expect.poll(() => params(page).get("page")).toBe("2");
+    await expect.poll(() => shownJson(page)).toEqual(matches.slice(100, 200));
+    expect(await state(page)).toBe("done");
+    expect(new URL(page.url()).pathname).toBe("/api/videos/index.html");
+    expect(params(page).get("search")).toBe(MANY_MATCHES);
+    expect(await queryPager(page).textContent()).toContain(`Page 2 of ${pages}`);
+    expect(await page.locator(".search-status").textContent()).toBe(`${matches.length} resources`);
+
+    await page.goBack();
+    await expect.poll(() => params(page).get("page")).toBeNull();
+    await expect.poll(() => shownJson(page)).toEqual(matches.slice(0, 100));
+    expect(await state(page)).toBe("done");
+    expect(await queryPager(page).textContent()).toContain(`Page 1 of ${pages}`);
+
+    await page.getByRole("searchbox").fill("");
+    await page.getByRole("searchbox").press("Enter");
+    await expect.poll(() => queryPager(page).isVisible()).toBe(false);
+    expect(await state(page)).toBe("done");
+    expect(new URL(page.url()).search).toBe("");
+    expect(await listPagers(page).first().isVisible()).toBe(true);
+    expect(await page.locator(".search-status").textContent()).toBe("");
+    expect(await shownJson(page)).toEqual((await readJson<JsonObject[]>(paged, "api/videos/index.json")).slice(0, 100));
+    await page.context().close();
+  });
+
+  it("keeps the fields in the URL and the answer from page to page", async () => {
+    const page = await newPage();
+    await page.goto(`${pagedServer.url}api/videos/index.html?search=${MANY_MATCHES}&fields=uuid,title`);
+    const cut = matches.map((r) => ({ uuid: r.uuid, title: r.title }));
+    await expect.poll(() => shownJson(page)).toEqual(cut.slice(0, 100));
+    expect(await state(page)).toBe("done");
+    await queryPager(page).getByRole("link", { name: "Next »" }).click();
+    await expect.poll(() => params(page).get("page")).toBe("2");
+    expect(new URL(page.url()).pathname).toBe("/api/videos/index.html");
+    expect(params(page).get("fields")).toBe("uuid,title");
+    expect(params(page).get("search")).toBe(MANY_MATCHES);
+    await expect.poll(() => shownJson(page)).toEqual(cut.slice(100, 200));
+    expect(await state(page)).toBe("done");
+    await queryPager(page).getByRole("link", { name: "« Previous" }).click();
+    await expect.poll(() => params(page).get("page")).toBe("1");
+    expect(params(page).get("fields")).toBe("uuid,title");
+    await expect.poll(() => shownJson(page)).toEqual(cut.slice(0, 100));
+    expect(await state(page)).toBe("done");
     await page.context().close();
   });
 });

@@ -24,9 +24,21 @@ function pageQuery(): { search: string; fields: string; page: number } {
   return { search: params.get("search") ?? "", fields: params.get("fields") ?? "", page: Number.isInteger(page) && page > 0 ? page : 1 };
 }
 
-/** The pager of a query's answer: links to its other pages, which keep the query. */
-function pagerHtml(query: string, page: { number: number; pages: number }, total: number, shown: number, start: number): string {
-  const link = (n: number, text: string, rel: string) => `<a href="${escapeAttribute(`?${query}&page=${n}`)}" rel="${rel}">${text}</a>`;
+/**
+ * The pager of a query's answer: links to its other pages, which keep the
+ * query. They name the list page (`action`): a bare `?…` would resolve
+ * against the page's <base href>, the site root.
+ */
+function pagerHtml(
+  action: string,
+  query: string,
+  page: { number: number; pages: number },
+  total: number,
+  shown: number,
+  start: number,
+): string {
+  const link = (n: number, text: string, rel: string) =>
+    `<a href="${escapeAttribute(`${action}?${query}&page=${n}`)}" rel="${rel}">${text}</a>`;
   return [
     page.number > 1 ? link(page.number - 1, "« Previous", "prev") : "",
     `<span>Page ${page.number} of ${page.pages} · resources ${shown ? `${start + 1}–${start + shown}` : "0"} of ${total}</span>`,
@@ -98,7 +110,7 @@ function start(form: HTMLFormElement): void {
       pagers.forEach((p) => (p.hidden = true));
       const total = answer.total ?? 0;
       const shown = Array.isArray(answer.data) ? answer.data.length : 0;
-      queryPager.innerHTML = pagerHtml(query, shownPage, total, shown, (shownPage.number - 1) * HTML_PAGE_SIZE);
+      queryPager.innerHTML = pagerHtml(form.action, query, shownPage, total, shown, (shownPage.number - 1) * HTML_PAGE_SIZE);
       queryPager.hidden = shownPage.pages === 1;
       status.textContent = `${total} ${total === 1 ? "resource" : "resources"}`;
       form.dataset.state = "done";

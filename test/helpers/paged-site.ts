@@ -1,0 +1,27 @@
+/**
+ * A site whose searches answer more than one HTML page (100 resources): the
+ * benchmark's synthetic catalogue of 260 videos (seed 1), built into a
+ * temporary folder. "science" matches more than 100 of its videos and fewer
+ * than all of them; the tests check that before relying on it.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { writeSyntheticCatalogue } from "../../build-scripts/tools/bench/write-catalogue.ts";
+import { buildSite, type BuildResult } from "./build-site.ts";
+
+/** A word of the catalogue that matches more than one page of videos. */
+export const MANY_MATCHES = "science";
+
+export interface PagedSite extends BuildResult {
+  /** Removes the catalogue and the site. */
+  remove(): Promise<void>;
+}
+
+export async function buildPagedSite(): Promise<PagedSite> {
+  const temp = await mkdtemp(path.join(tmpdir(), "catalogue-paged-"));
+  const content = path.join(temp, "content");
+  await writeSyntheticCatalogue({ videos: 260, units: 10, lessons: 5, seed: 1 }, content);
+  const build = await buildSite({ CONTENT_DIR: content }, path.join(temp, "_site"));
+  return { ...build, remove: () => rm(temp, { recursive: true, force: true }) };
+}
