@@ -12,6 +12,7 @@ import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
 import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
+import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
 
 let build: BuildResult;
 let server: LocalServer;
@@ -99,5 +100,70 @@ describe("the local server with search and fields", () => {
     const found = JSON.parse((await get(`/api/videos?search=${encodeURIComponent("🌋")}&format=json`)).body.toString()) as JsonObject[];
     expect(found.map((v) => v.uuid)).toEqual(withSymbol.map((v) => v.uuid));
     expect(found.length).toBeLessThan(all.length);
+  });
+});
+
+describe("the local server, paging a search's answer in the HTML view", () => {
+  let paged: PagedSite;
+  let pagedServer: LocalServer;
+  let matches: JsonObject[];
+  const getPaged = (target: string, headers: Record<string, string> = {}) => rawRequest(pagedServer.port, "GET", target, headers);
+  /** The pagers of an HTML answer: each one's links and its "Page n of N" line. */
+  const pagersOf = (html: string) =>
+    [...html.matchAll(/<nav class="pagination"[^>]*>(.*?)<\/nav>/g)].map(([, nav]) => ({
+      links: [...nav.matchAll(/<a href="([^"]*)" rel="(\w+)">/g)].map(([, href, rel]) => ({ rel, href: href.replaceAll("&amp;", "&") })),
+      line: /<span>(.*?)<\/span>/.exec(nav)![1],
+    }));
+
+  beforeAll(async () => {
+    paged = await buildPagedSite();
+    expect(paged.code, paged.stderr).toBe(0);
+    pagedServer = await startLocalServer(paged.outDir);
+    matches = JSON.parse((await getPaged(`/api/videos?search=${MANY_MATCHES}&format=json`)).body.toString()) as JsonObject[];
+  });
+
+  afterAll(async () => {
+    await pagedServer?.stop();
+    await paged?.remove();
+  });
+
+  it("GET /api/videos?search=…&page=2 (Accept: text/html) shows the second hundred matches, with pagers that keep the search", async () => {
+    expect(matches.length).toBeGreaterThan(100);
+    const res = await getPaged(`/api/videos?search=${MANY_MATCHES}&page=2`, { Accept: "text/html" });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    const html = res.body.toString();
+    const pages = Math.ceil(matches.length / 100);
+    const shown = matches.slice(100, 200);
+    for (const video of shown) expect(html).toContain(String(video.uuid));
+    for (const video of matches.slice(0, 100)) expect(html).not.toContain(String(video.uuid));
+    const pagers = pagersOf(html);
+    expect(pagers.length).toBeGreaterThan(0);
+    for (const pager of pagers) {
+      expect(pager.line).toBe(`Page 2 of ${pages} · resources 101–${100 + shown.length} of ${matches.length}`);
+      expect(pager.links).toContainEqual({ rel: "prev", href: `api/videos/index.html?search=${MANY_MATCHES}&page=1` });
+      for (const { href } of pager.links) {
+        const params = new URL(href, "https://api.example.test/").searchParams;
+        expect(params.get("search")).toBe(MANY_MATCHES);
+        expect(Number(params.get("page"))).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("follows a pager's link to the page it names", async () => {
+    const page2 = (await getPaged(`/api/videos?search=${MANY_MATCHES}&page=2`, { Accept: "text/html" })).body.toString();
+    const prev = pagersOf(page2)[0].links.find((l) => l.rel === "prev")!;
+    const page1 = (await getPaged(`/${prev.href}`, { Accept: "text/html" })).body.toString();
+    expect(pagersOf(page1)[0].line).toBe(`Page 1 of ${Math.ceil(matches.length / 100)} · resources 1–100 of ${matches.length}`);
+    expect(page1).toContain(String(matches[0].uuid));
+    expect(page1).not.toContain(String(matches[100].uuid));
+  });
+
+  it("format=json with page=2 still gives the whole answer: the data formats are not paged", async () => {
+    const res = await getPaged(`/api/videos?search=${MANY_MATCHES}&page=2&format=json`);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(JSON.parse(res.body.toString())).toEqual(matches);
+    const accepted = await getPaged(`/api/videos?search=${MANY_MATCHES}&page=2`, { Accept: "application/json" });
+    expect(JSON.parse(accepted.body.toString())).toEqual(matches);
   });
 });

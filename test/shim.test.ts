@@ -14,6 +14,7 @@ import type { request as Request } from "../build-scripts/runtime/browser/shim.t
 import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
+import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
 
 let build: BuildResult;
 let server: StaticServer;
@@ -116,5 +117,46 @@ describe("the shim", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("the shim, one page at a time", () => {
+  let paged: PagedSite;
+  let pagedServer: StaticServer;
+  let pagedRequest: typeof Request;
+
+  beforeAll(async () => {
+    paged = await buildPagedSite();
+    expect(paged.code, paged.stderr).toBe(0);
+    pagedServer = await serveStatic(paged.outDir);
+    ({ request: pagedRequest } = await import(pathToFileURL(path.join(paged.outDir, SHIM_FILE)).href));
+  });
+
+  afterAll(async () => {
+    await pagedServer?.close();
+    await paged?.remove();
+  });
+
+  it("given { search, page: 1 }, gives the first 100 matches, how many there are in all, and how many pages", async () => {
+    const whole = (await pagedRequest(pagedServer.url, "/api/videos", { search: MANY_MATCHES })).data as JsonObject[];
+    expect(whole.length).toBeGreaterThan(100);
+    const first = await pagedRequest(pagedServer.url, "/api/videos", { search: MANY_MATCHES, page: 1 });
+    expect(first.data).toEqual(whole.slice(0, 100));
+    expect(first.total).toBe(whole.length);
+    expect(first.page).toEqual({ number: 1, pages: Math.ceil(whole.length / 100) });
+    const second = await pagedRequest(pagedServer.url, "/api/videos", { search: MANY_MATCHES, page: 2 });
+    expect(second.data).toEqual(whole.slice(100, 200));
+    expect(second.page).toEqual({ number: 2, pages: Math.ceil(whole.length / 100) });
+  });
+
+  it("without page, gives the whole answer, with its total and no page", async () => {
+    const list = (await pagedRequest(pagedServer.url, "/api/videos", { fields: "uuid" })).data as JsonObject[];
+    expect(list).toHaveLength(260);
+    const answer = await pagedRequest(pagedServer.url, "/api/videos", { search: MANY_MATCHES, fields: "uuid" });
+    const data = answer.data as JsonObject[];
+    expect(data.length).toBeGreaterThan(100);
+    expect(data.length).toBeLessThan(list.length);
+    expect(answer.total).toBe(data.length);
+    expect(answer.page).toBeUndefined();
   });
 });
