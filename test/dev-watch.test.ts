@@ -2,7 +2,7 @@
  * npm run dev: a save in content/ rewrites the record's own files, its
  * collection's lists and search index and nothing else, and the open preview reloads.
  */
-import { readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat, symlink, unlink, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -156,5 +156,23 @@ describe("npm run dev", () => {
     expect(existsSync(path.join(outDir, path.dirname(instanceFile("videos", uuid, "json"))))).toBe(false);
     const shorter = JSON.parse(await readFile(path.join(outDir, listFile("videos", "json")), "utf8")) as { uuid: string }[];
     expect(shorter.map((r) => r.uuid)).not.toContain(uuid);
+  });
+
+  it("names a saved link that leaves the content folder as a problem, and prints nothing of the file it names", async () => {
+    const before = await snapshot();
+    const mark = dev.output().length;
+    const link = recordFile("videos", "linked-passwd.json");
+    await symlink("/etc/passwd", link);
+    try {
+      const output = (await dev.waitFor(/linked-passwd\.json[\s\S]*Not applied; the preview shows the last valid version/, mark)).slice(
+        mark,
+      );
+      expect(output).toContain("expected: a JSON file");
+      expect(output).not.toContain("root:");
+      expect(output).not.toMatch(/\n\s+at /);
+      expect(changedFiles(before, await snapshot())).toEqual([]);
+    } finally {
+      await unlink(link);
+    }
   });
 });

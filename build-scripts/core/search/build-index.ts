@@ -3,7 +3,7 @@
  * an inverted index (term → positions of the records holding it) sorted by
  * term and cut into files of about TERM_FILE_CHARS characters, in the manner
  * of Pagefind, so that a query loads only the files its words fall in.
- * Pure: the build writes what this returns (build/write/write-search-files.ts).
+ * Pure: the build writes what this returns (pipeline/write/query-files.ts).
  *
  * A term file is lines of `term postings` (a term never holds whitespace);
  * the manifest names each file's first term. Results are a set, not a

@@ -4,14 +4,15 @@
  * each save in content/, only what depends on the changed records (see
  * live-site.ts). Tells the parent ("built" / "updated") so the preview reloads.
  */
-import { readFile } from "node:fs/promises";
+import { existsSync, lstatSync } from "node:fs";
 import path from "node:path";
 import { summary } from "../../pipeline/build-report.ts";
 import { ContentError } from "../../pipeline/prepare.ts";
 import { runBuild } from "../../pipeline/run-build.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { isRecordPath, shownPath, sourceName } from "../../pipeline/load/read-sources.ts";
-import { formatProblems } from "../../pipeline/validate/problems.ts";
+import { formatProblems, type Problem } from "../../pipeline/validate/problems.ts";
+import { readTextFile } from "../../pipeline/load/read-text-file.ts";
 import { ItemCollector, LiveSite, type Change } from "./live-site.ts";
 import { watchFolders } from "./watch-folders.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
@@ -50,13 +51,30 @@ async function fullBuild(): Promise<void> {
   }
 }
 
+const isLink = (file: string) => {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};
+
 async function onSave(paths: ReadonlySet<string>, seenAt: number): Promise<void> {
   const records = [...paths].filter((p) => isRecordPath(path.relative(contentRoot, p)));
   if (records.length === 0) return;
   if (!site) return fullBuild();
-  const changes: Change[] = await Promise.all(
-    records.map(async (p) => ({ ...sourceName(projectDir, p), text: await readFile(p, "utf8").catch(() => undefined) })),
-  );
+  // Read as the build reads content: a link, a folder or a pipe is a named problem, never read (nor quoted).
+  const unreadable: Problem[] = [];
+  const changes: Change[] = [];
+  for (const p of records) {
+    const name = sourceName(projectDir, p);
+    const outcome = readTextFile(p, "a JSON file");
+    if ("text" in outcome) changes.push({ ...name, text: outcome.text });
+    else if (!existsSync(p) && !isLink(p)) changes.push({ ...name, text: undefined });
+    else unreadable.push({ file: name.file, pointer: "", severity: "error", expected: outcome.expected, found: outcome.found });
+  }
+  if (unreadable.length) console.error(`${formatProblems(unreadable)}\n\nNot applied; the preview shows the last valid version.`);
+  if (changes.length === 0) return;
   const result = await site.update(changes);
   const ms = Math.round(performance.now() - seenAt);
   if (result.problems.length) console.error(formatProblems(result.problems));
