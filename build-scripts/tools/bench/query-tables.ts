@@ -3,7 +3,7 @@ import type { BrowserStep } from "./browser-search.ts";
 import type { EdgeFigure } from "./edge-cpu.ts";
 import type { QueryFigures } from "./query-figures.ts";
 import type { PickedWord } from "./query-words.ts";
-import { markdownTable } from "./results.ts";
+import { markdownTable } from "./markdown-table.ts";
 
 /** One column (or row) of figures per site measured, e.g. per catalogue size. */
 export interface LabelledFigures {

@@ -1,4 +1,5 @@
 /** The benchmark's results (written as results.json) and the table printed from them. */
+import { markdownTable } from "./markdown-table.ts";
 import type { Bytes } from "./search-size.ts";
 import type { Machine } from "./machine.ts";
 import type { QueryFigures } from "./query-figures.ts";
@@ -114,12 +115,4 @@ export function resultsTable(results: Results): string {
   ]
     .filter(Boolean)
     .join("\n\n");
-}
-
-export function markdownTable(rows: readonly (readonly string[])[]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  const line = (row: readonly string[]) =>
-    `| ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join(" | ")} |`;
-  const rule = `|${widths.map((w, c) => (c === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`;
-  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join("\n");
 }
