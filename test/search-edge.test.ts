@@ -137,6 +137,7 @@ describe("the local server, paging a search's answer in the HTML view", () => {
     const shown = matches.slice(100, 200);
     for (const video of shown) expect(html).toContain(String(video.uuid));
     for (const video of matches.slice(0, 100)) expect(html).not.toContain(String(video.uuid));
+    expect(html).toContain(`<pre class="request"><b>GET</b> /api/videos?search=${MANY_MATCHES}&amp;page=2</pre>`);
     const pagers = pagersOf(html);
     expect(pagers.length).toBeGreaterThan(0);
     for (const pager of pagers) {

@@ -294,8 +294,10 @@ export const htmlRenderer: Renderer = {
   },
   pageSize: HTML_PAGE_SIZE,
   listHead: (view, page) => {
+    // A narrowed list's request line names its query, as the page's address does.
+    const query = view.query ? `?${view.query}${page.number > 1 ? `&page=${page.number}` : ""}` : "";
     const frame: Frame = {
-      view,
+      view: { ...view, path: `${view.path}${query}` },
       file: listPageFile(view.collection.name, page.number),
       alternate: (format) => listFile(view.collection.name, format.extension),
       route: { view: "list", collection: view.collection, page: 1 },

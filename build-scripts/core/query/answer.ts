@@ -127,7 +127,7 @@ export class PublishedApi {
     const all = { number: 1, pages: 1, start: 0, count: total };
     if (fields && renderer.parts) return this.answerFromColumns(format, view, all, manifest, positions, fields);
     if (!positions) return this.answerListFile(format, view);
-    if (this.searchAnswers === "list-bytes") return this.answerFromEntries(format, view, all, manifest, positions, fields);
+    if (this.searchAnswers === "list-bytes") return this.answerFromEntries(format, view, all, manifest, positions);
     return this.answerRecords(format, view, positions, all, fields, manifest);
   }
 
@@ -169,7 +169,8 @@ export class PublishedApi {
     const body = this.joinEntries(format.renderer, view, page, positions ?? manifest.records, (p) =>
       parts.join(columns.map(({ field, bytes, starts, ends }) => [field, bytes.subarray(starts[p], ends[p])] as const)),
     );
-    return this.assembled(format, body, view.total, () => this.jsonOf(view, positions, fields));
+    const json = () => this.answerFromColumns(JSON_FORMAT, view, page, manifest, positions, fields).then((answer) => answer.json());
+    return this.assembled(format, body, view.total, json);
   }
 
   /** A whole list in a data format narrowed by a search: the matching entries, cut from the list file's own bytes. */
@@ -179,7 +180,6 @@ export class PublishedApi {
     page: Page,
     manifest: SearchManifest,
     positions: readonly number[],
-    fields: ReadonlySet<string> | undefined,
   ): Promise<Answer> {
     const name = manifest.files.entries[format.extension];
     const [list, offsetBytes] = await Promise.all([
@@ -193,7 +193,8 @@ export class PublishedApi {
       const [before, after] = frames[p === 0 ? 0 : 1];
       return [list.subarray(offsets[p] + before, offsets[p + 1] - after)];
     });
-    return this.assembled(format, body, view.total, () => this.jsonOf(view, positions, fields));
+    const json = () => this.answerFromEntries(JSON_FORMAT, view, page, manifest, positions).then((answer) => answer.json());
+    return this.assembled(format, body, view.total, json);
   }
 
   /** A data format's list: its head, each item in its entry frame, its tail. */
@@ -223,16 +224,6 @@ export class PublishedApi {
     const file = (extension: string) => listFile(view.collection.name, extension);
     const body = await this.requiredBytes(file(format.extension));
     return this.assembled(format, body, view.total, async () => (await this.loadJson(file("json"))) ?? []);
-  }
-
-  /** The JSON of a list's answer, for the formats that do not carry it: from the JSON columns or records. */
-  private async jsonOf(view: ListView, positions: readonly number[] | undefined, fields?: ReadonlySet<string>): Promise<Json> {
-    const manifest = (await this.manifest(view.collection.name))!;
-    const all = { number: 1, pages: 1, start: 0, count: view.total };
-    const answer = fields
-      ? await this.answerFromColumns(JSON_FORMAT, view, all, manifest, positions, fields)
-      : await this.answerFromEntries(JSON_FORMAT, view, all, manifest, positions ?? [], fields);
-    return answer.json();
   }
 
   /** The records at `positions` (in that order), from the record files that hold them. */
