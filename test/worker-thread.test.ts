@@ -1,6 +1,6 @@
 /**
  * Worker threads run an esbuild bundle of a TypeScript module, cached in
- * node_modules/.cache between processes (bundle/cached-bundle.ts): a change
+ * node_modules/.cache between processes (cache/cached-bundle.ts): a change
  * to any file the bundle holds is seen by the next process, never a stale
  * bundle.
  */

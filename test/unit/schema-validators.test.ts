@@ -1,6 +1,6 @@
 /**
  * The build checks records with ajv's standalone code of the schemas, kept in
- * node_modules/.cache (bundle/cached-validators.ts): it must report exactly
+ * node_modules/.cache (cache/cached-validators.ts): it must report exactly
  * what ajv itself reports, and an entry made from other schemas, options or
  * ajv version is never run.
  */

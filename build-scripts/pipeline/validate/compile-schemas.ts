@@ -1,6 +1,6 @@
 /**
  * The record schemas compiled by ajv with the options checkSchema expects.
- * Builds load them through bundle/cached-validators.ts, which keeps ajv's
+ * Builds load them through cache/cached-validators.ts, which keeps ajv's
  * standalone code of them, so ajv itself is loaded only when a schema changed.
  */
 import AjvModule from "ajv";

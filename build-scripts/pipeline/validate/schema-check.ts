@@ -19,7 +19,7 @@ export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: false, vali
 /** The kinds of resource, each with its schema. */
 export const SCHEMA_KINDS = Object.keys(SCHEMA_FILE) as readonly ResourceKind[];
 
-/** Each kind's schema compiled with AJV_OPTIONS (validate/compile-schemas.ts; the build's come from bundle/cached-validators.ts). */
+/** Each kind's schema compiled with AJV_OPTIONS (validate/compile-schemas.ts; the build's come from cache/cached-validators.ts). */
 export type SchemaValidators = Readonly<Record<ResourceKind, ValidateFunction>>;
 
 export function checkSchema(validators: SchemaValidators, kind: ResourceKind, file: string, record: unknown): Problem[] {
