@@ -17,7 +17,10 @@ const parts: ItemParts = {
   part: (field, value) => `${toJson(field)}:${toJson(value)}`,
   join: (fieldParts) => {
     const out: (string | (typeof fieldParts)[number][1])[] = ["{"];
-    for (const [i, [, part]] of fieldParts.entries()) out.push(...(i === 0 ? [part] : [",", part]));
+    for (const [i, [, part]] of fieldParts.entries()) {
+      if (i > 0) out.push(",");
+      out.push(part);
+    }
     out.push("}");
     return out;
   },

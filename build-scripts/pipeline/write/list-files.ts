@@ -5,7 +5,7 @@
  * rewrites whole pages that a change reaches, from the items it holds.
  */
 import type { Format } from "../../core/formats/formats.ts";
-import { paginate, renderPage } from "../../core/formats/renderer.ts";
+import { paginate } from "../../core/formats/renderer.ts";
 import type { ListView, Page, RenderContext } from "../../core/formats/views.ts";
 import { listPageFile } from "../../core/routes/output-tree.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
@@ -37,9 +37,17 @@ export class ListFiles {
     return listPageFile(this.view.collection.name, number, this.format.extension);
   }
 
-  /** One whole page, from its items (exactly `page.count` of them). */
+  /** One whole page, from its items (exactly `page.count` of them); a one-page list's entry offsets too. */
   writePage(page: Page, items: readonly string[]): void {
-    this.writer.write(this.fileOf(page.number), renderPage(this.format.renderer, this.view, page, items, this.context));
+    const { renderer } = this.format;
+    const head = renderer.listHead(this.view, page, this.context);
+    const entries = items.map((item, i) => renderer.listEntry(item, i));
+    const offsets = this.entryOffsets;
+    if (offsets) {
+      let at = (offsets[0] = Buffer.byteLength(head));
+      entries.forEach((entry, i) => (offsets[i + 1] = at += Buffer.byteLength(entry)));
+    }
+    this.writer.write(this.fileOf(page.number), head + entries.join("") + renderer.listTail(this.view, page, this.context));
   }
 
   private get page(): Page {

@@ -122,7 +122,8 @@ export function writeColumns(
 }
 
 /** The parts of records, one string each, as a column's bytes: each part ended by NUL. */
-export const columnBytes = (parts: readonly string[]) => new TextEncoder().encode(parts.length === 0 ? "" : `${parts.join("\0")}\0`);
+const encoder = new TextEncoder();
+export const columnBytes = (parts: readonly string[]) => encoder.encode(parts.length === 0 ? "" : `${parts.join("\0")}\0`);
 
 export interface ListQueryFiles {
   readonly index: SearchIndex;

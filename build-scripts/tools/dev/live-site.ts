@@ -15,7 +15,7 @@ import type { PreparedBuild } from "../../pipeline/prepare.ts";
 import { schemaValidators } from "../../pipeline/cache/cached-validators.ts";
 import { FORMATS, JSON_ITEM } from "../../core/formats/formats.ts";
 import { paginate } from "../../core/formats/renderer.ts";
-import { listView, type ListView, type RenderContext } from "../../core/formats/views.ts";
+import { listView, type RenderContext } from "../../core/formats/views.ts";
 import { instanceFile, queryFile } from "../../core/routes/output-tree.ts";
 import type { Problem } from "../../pipeline/validate/problems.ts";
 import { crossRecordProblems } from "../../pipeline/validate/record-rules.ts";
@@ -132,8 +132,9 @@ export class LiveSite {
     }
     for (const [name, range] of touched) {
       const live = this.collections.get(name)!;
-      removed += await this.rewriteLists(live, range, writer);
-      removed += await this.rewriteSearch(live, range, writer);
+      const { removed: pages, entryOffsets } = await this.rewriteLists(live, range, writer);
+      removed += pages;
+      await this.rewriteSearch(live, range, writer, entryOffsets);
     }
     if ([...touched].some(([name, { before }]) => this.collections.get(name)!.entries.length !== before)) {
       writer.write("index.html", renderHome({ build: { ...this.build, catalogue: this.catalogue() } }));
@@ -200,9 +201,16 @@ export class LiveSite {
   /**
    * The collection's query files from what is in memory: its index, the
    * record files the change reaches (the others keep their names), entry
-   * offsets and columns; files it no longer has are removed.
+   * offsets (of the list files just written) and columns; query files it no
+   * longer has are removed: superseded by their new versions, they are not
+   * counted as removed from the site.
    */
-  private async rewriteSearch(live: LiveCollection, touched: Touched, writer: FileWriter): Promise<number> {
+  private async rewriteSearch(
+    live: LiveCollection,
+    touched: Touched,
+    writer: FileWriter,
+    entryOffsets: Map<string, Uint32Array>,
+  ): Promise<void> {
     const { collection } = live;
     const total = live.entries.length;
     const [from, to] = reach(touched, total);
@@ -214,12 +222,11 @@ export class LiveSite {
     }
     const index = new SearchIndexBuilder();
     for (const terms of live.terms) index.add(terms);
-    const view = listView(collection, total);
     const withParts = [...FORMATS.entries()].filter(([, format]) => format.renderer.parts);
     const written = writeListQueryFiles(writer, collection, {
       index: index.finish(),
       records,
-      entries: new Map(withParts.map(([f, format]) => [format.extension, this.entryOffsets(live, f, view)])),
+      entries: entryOffsets,
       columns: new Map(
         withParts.map(([f, format]) => {
           const parts = live.parts.map((record) => record[f]!);
@@ -233,30 +240,24 @@ export class LiveSite {
       .map((name) => `${folder}/${name}`)
       .filter((file) => !kept.has(file));
     for (const file of stale) await rm(path.join(this.outDir, file), { force: true });
-    return 0; // superseded query files are replaced by their new versions, not removed from the site
-  }
-
-  /** Where each entry of a one-page list file (format f) starts, as the build counts it. */
-  private entryOffsets(live: LiveCollection, f: number, view: ListView): Uint32Array {
-    const { renderer } = FORMATS[f];
-    const page = paginate(live.items.length, renderer.pageSize)[0];
-    const offsets = new Uint32Array(live.items.length + 1);
-    let at = Buffer.byteLength(renderer.listHead(view, page, this.context));
-    offsets[0] = at;
-    live.items.forEach((items, i) => (offsets[i + 1] = at += Buffer.byteLength(renderer.listEntry(items[f], i))));
-    return offsets;
   }
 
   /**
    * Rewrite the list pages that hold a touched index, from the items in memory
    * (a data format's list is one page, so always); when the list grew or
-   * shrank, every page (each shows the total). Pages it no longer has are removed.
+   * shrank, every page (each shows the total). Pages it no longer has are
+   * removed. Returns how many, and the data formats' entry offsets.
    */
-  private async rewriteLists(live: LiveCollection, touched: Touched, writer: FileWriter): Promise<number> {
+  private async rewriteLists(
+    live: LiveCollection,
+    touched: Touched,
+    writer: FileWriter,
+  ): Promise<{ removed: number; entryOffsets: Map<string, Uint32Array> }> {
     const total = live.entries.length;
     const view = listView(live.collection, total);
     const [from, to] = reach(touched, total);
     let removed = 0;
+    const entryOffsets = new Map<string, Uint32Array>();
     for (const [f, format] of FORMATS.entries()) {
       const list = new ListFiles(writer, format, view, this.context, total);
       for (const page of list.pages) {
@@ -270,7 +271,8 @@ export class LiveSite {
         await rm(path.join(this.outDir, list.fileOf(n)), { force: true });
         removed += 1;
       }
+      if (format.renderer.parts) entryOffsets.set(format.extension, list.entryOffsets!);
     }
-    return removed;
+    return { removed, entryOffsets };
   }
 }
