@@ -4,7 +4,7 @@
  * file, are byte for byte the renderer's text of the same resources; a page
  * of the HTML view holds its page of matches and the total.
  */
-import { readFile, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIELD_ORDER, type JsonObject } from "../build-scripts/core/catalogue/resource.ts";
@@ -12,9 +12,9 @@ import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { renderList } from "../build-scripts/core/formats/renderer.ts";
 import { listView } from "../build-scripts/core/formats/views.ts";
-import { PublishedApi, type SearchAnswers } from "../build-scripts/core/query/answer.ts";
+import { bodyBytes, PublishedApi, type AnswerBody, type SearchAnswers } from "../build-scripts/core/query/answer.ts";
 import { parseFields, selectFields } from "../build-scripts/core/query/fields.ts";
-import type { PublishedFiles } from "../build-scripts/core/query/published-files.ts";
+import { siteFiles } from "../build-scripts/tools/bench/site-files.ts";
 import { buildSite, readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
 
@@ -30,17 +30,10 @@ afterAll(async () => {
   if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
 });
 
-function siteFiles(): PublishedFiles {
-  const bytes = async (file: string) => {
-    read.push(file);
-    const data = await readFile(path.join(build.outDir, file)).catch(() => undefined);
-    return data && new Uint8Array(data);
-  };
-  return { bytes, text: async (file) => ((data) => data && new TextDecoder().decode(data))(await bytes(file)) };
-}
-
-const api = (strategy: SearchAnswers) =>
-  new PublishedApi(siteFiles(), { baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL }, strategy);
+/** The query code over the built files; `ranges`: a host that honours range requests. */
+const api = (strategy: SearchAnswers, ranges = false) =>
+  new PublishedApi(siteFiles(build.outDir, { ranges, log: read }), { baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL }, strategy);
+const text = async (body: AnswerBody) => new TextDecoder().decode(await bodyBytes(body));
 const context = { config: { baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL, contentDir: "" } };
 const dataFormats = FORMATS.filter((f) => f.renderer.parts);
 
@@ -62,7 +55,7 @@ describe("answers joined from published bytes", () => {
         for (const format of dataFormats) {
           const answer = await api("records").answer({ path: `/api/${name}`, fields, format: format.name });
           const rendered = renderList(format.renderer, listView(collection, selected.length), selected, context);
-          expect(new TextDecoder().decode(answer.body), `${name} ${fields} ${format.name}`).toBe(rendered);
+          expect(await text(answer.body), `${name} ${fields} ${format.name}`).toBe(rendered);
           read.length = 0;
         }
       }
@@ -74,11 +67,13 @@ describe("answers joined from published bytes", () => {
     for (const search of ["volcano", "the", "ocean map", "zzzz"]) {
       const matches = await videos.search(search);
       for (const format of dataFormats) {
-        const cut = await api("list-bytes").answer({ path: "/api/videos", search, format: format.name });
-        const rendered = await api("records").answer({ path: "/api/videos", search, format: format.name });
-        expect(new TextDecoder().decode(cut.body), `${search} ${format.name}`).toBe(new TextDecoder().decode(rendered.body));
-        expect(cut.total).toBe(matches.length);
-        expect(((await cut.json()) as JsonObject[]).map((r) => r.uuid)).toEqual(matches.map((r) => r.uuid));
+        const rendered = await text((await api("records").answer({ path: "/api/videos", search, format: format.name })).body);
+        for (const ranges of [false, true]) {
+          const cut = await api("list-bytes", ranges).answer({ path: "/api/videos", search, format: format.name });
+          expect(await text(cut.body), `${search} ${format.name}${ranges ? " (range)" : ""}`).toBe(rendered);
+          expect(cut.total).toBe(matches.length);
+          expect(((await cut.json()) as JsonObject[]).map((r) => r.uuid)).toEqual(matches.map((r) => r.uuid));
+        }
       }
     }
   });
@@ -97,7 +92,7 @@ describe("answers joined from published bytes", () => {
     const answer = await api("list-bytes").answer({ path: "/api/videos", search: "a", fields: "title", format: "api", page: 1 });
     expect(answer.total).toBeGreaterThan(0);
     expect(answer.page).toMatchObject({ number: 1, start: 0 });
-    const html = new TextDecoder().decode(answer.body);
+    const html = await text(answer.body);
     expect(html).toContain('<span class="key">"title"</span>');
     expect(html).not.toContain('<span class="key">"description"</span>');
     const small = await api("records").answer({ path: "/api/videos", search: "a", fields: "title", format: "json", page: 2 });

@@ -10,8 +10,9 @@
  * - a whole list narrowed by `fields`: joined from the published parts of
  *   those fields (column files), in the format asked for;
  * - a whole list narrowed by `search`: at the edge, the matching entries cut
- *   from the list file's own bytes; in the browser, where bytes cost more
- *   than work, rendered from the matching records' files.
+ *   from the list file's own bytes as they stream by (entry-stream.ts); in the
+ *   browser, where bytes cost more than work, rendered from the matching
+ *   records' files.
  *
  * Lunr and the search code are imported only when a search is made.
  */
@@ -28,6 +29,7 @@ import { instanceFile, listFile, queryFile, rootFile, searchManifestFile } from 
 import type { SearchManifest } from "../search/build-index.ts";
 import type { RecordFinder } from "../search/find-records.ts";
 import { Assembly, columnParts, type Piece } from "./assemble.ts";
+import { cutEntries } from "./entry-stream.ts";
 import { parseFields, queryString, selectFields } from "./fields.ts";
 import type { PublishedFiles } from "./published-files.ts";
 
@@ -45,11 +47,19 @@ export interface ApiRequest extends QueryParams {
   readonly format?: string | null;
 }
 
+/** An answer's bytes: whole, or (a whole list at the edge) streamed as they are cut from the list file. */
+export type AnswerBody = Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array<ArrayBuffer>>;
+
+/** The body's bytes, read to the end if it is a stream. */
+export async function bodyBytes(body: AnswerBody): Promise<Uint8Array<ArrayBuffer>> {
+  return body instanceof Uint8Array ? body : new Uint8Array(await new Response(body).arrayBuffer());
+}
+
 export interface Answer {
   readonly status: number;
   readonly format: Format;
   /** The answer in its format, as UTF-8. */
-  readonly body: Uint8Array<ArrayBuffer>;
+  readonly body: AnswerBody;
   /** A list's answer: how many resources it holds in all, and the page it shows when it shows one. */
   readonly total?: number;
   readonly page?: Page;
@@ -173,7 +183,7 @@ export class PublishedApi {
     return this.assembled(format, body, view.total, json);
   }
 
-  /** A whole list in a data format narrowed by a search: the matching entries, cut from the list file's own bytes. */
+  /** A whole list in a data format narrowed by a search: the matching entries, cut from the list file's own bytes as they arrive. */
   private async answerFromEntries(
     format: Format,
     view: ListView,
@@ -181,19 +191,31 @@ export class PublishedApi {
     manifest: SearchManifest,
     positions: readonly number[],
   ): Promise<Answer> {
-    const name = manifest.files.entries[format.extension];
-    const [list, offsetBytes] = await Promise.all([
-      this.requiredBytes(listFile(view.collection.name, format.extension)),
-      this.requiredBytes(queryFile(view.collection.name, name)),
-    ]);
+    const { renderer } = format;
+    const offsetBytes = await this.requiredBytes(queryFile(view.collection.name, manifest.files.entries[format.extension]));
     const aligned = offsetBytes.byteOffset % 4 === 0 ? offsetBytes : offsetBytes.slice();
     const offsets = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
-    const frames = [0, 1].map((i) => entryFrame(format.renderer, i).map((text) => encoder.encode(text).length));
-    const body = this.joinEntries(format.renderer, view, page, positions, (p) => {
-      const [before, after] = frames[p === 0 ? 0 : 1];
-      return [list.subarray(offsets[p] + before, offsets[p + 1] - after)];
+    // The list file's own frames around each entry: its first entry's differ from the others' (a JSON comma).
+    const trims = [0, 1].map((i) => entryFrame(renderer, i).map((text) => encoder.encode(text).length));
+    const starts = new Uint32Array(positions.length);
+    const ends = new Uint32Array(positions.length);
+    positions.forEach((p, k) => {
+      const [before, after] = trims[p === 0 ? 0 : 1];
+      starts[k] = offsets[p] + before;
+      ends[k] = offsets[p + 1] - after;
     });
-    const json = () => this.answerFromEntries(JSON_FORMAT, view, page, manifest, positions).then((answer) => answer.json());
+    const range = positions.length ? { start: offsets[positions[0]], end: offsets[positions[positions.length - 1] + 1] } : undefined;
+    const list = await this.files.stream(listFile(view.collection.name, format.extension), range);
+    if (!list) throw missing(listFile(view.collection.name, format.extension));
+    const frames = [entryFrame(renderer, 0), entryFrame(renderer, 1)];
+    const body = cutEntries(list.body, list.start, {
+      starts,
+      ends,
+      head: renderer.listHead(view, page, this.context),
+      frame: (k) => frames[k === 0 ? 0 : 1],
+      tail: renderer.listTail(view, page, this.context),
+    });
+    const json = async () => parseJson((await this.answerFromEntries(JSON_FORMAT, view, page, manifest, positions)).body);
     return this.assembled(format, body, view.total, json);
   }
 
@@ -219,11 +241,15 @@ export class PublishedApi {
     return out.bytes();
   }
 
-  /** The whole list, as published. */
+  /** The whole list, as published: passed on as it arrives at the edge. */
   private async answerListFile(format: Format, view: ListView): Promise<Answer> {
     const file = (extension: string) => listFile(view.collection.name, extension);
-    const body = await this.requiredBytes(file(format.extension));
-    return this.assembled(format, body, view.total, async () => (await this.loadJson(file("json"))) ?? []);
+    const body =
+      this.searchAnswers === "list-bytes"
+        ? (await this.files.stream(file(format.extension)))?.body
+        : await this.files.bytes(file(format.extension));
+    if (!body) throw missing(file(format.extension));
+    return this.assembled(format, body as AnswerBody, view.total, async () => (await this.loadJson(file("json"))) ?? []);
   }
 
   /** The records at `positions` (in that order), from the record files that hold them. */
@@ -264,7 +290,7 @@ export class PublishedApi {
 
   private async requiredBytes(path: string): Promise<Uint8Array<ArrayBuffer>> {
     const bytes = await this.files.bytes(path);
-    if (bytes === undefined) throw new Error(`The published file ${path} is missing: build the site again.`);
+    if (bytes === undefined) throw missing(path);
     return bytes;
   }
 
@@ -272,8 +298,9 @@ export class PublishedApi {
     return { status, format, body: encoder.encode(text), json: async () => data };
   }
 
-  private assembled(format: Format, body: Uint8Array<ArrayBuffer>, total: number | undefined, json: () => Promise<Json>): Answer {
-    const parse = format === JSON_FORMAT ? async () => JSON.parse(decoder.decode(body)) as Json : json;
+  private assembled(format: Format, body: AnswerBody, total: number | undefined, json: () => Promise<Json>): Answer {
+    // A stream can be read once: its JSON is asked of a second answer.
+    const parse = format === JSON_FORMAT && body instanceof Uint8Array ? () => parseJson(body) : json;
     return { status: 200, format, body, total, json: parse };
   }
 
@@ -282,3 +309,7 @@ export class PublishedApi {
     return this.rendered(format, format.renderer.document(view, this.context), view.data, 404);
   }
 }
+
+const parseJson = async (body: AnswerBody) => JSON.parse(decoder.decode(await bodyBytes(body))) as Json;
+
+const missing = (path: string) => new Error(`The published file ${path} is missing: build the site again.`);

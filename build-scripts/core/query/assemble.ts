@@ -24,13 +24,18 @@ function bytesOf(piece: Piece): Uint8Array {
 /** Collects pieces and joins them into one buffer. */
 export class Assembly {
   private readonly pieces: Uint8Array[] = [];
-  private length = 0;
+  private size = 0;
+
+  /** Bytes collected so far. */
+  get length(): number {
+    return this.size;
+  }
 
   add(piece: Piece): void {
     const bytes = bytesOf(piece);
     if (bytes.length === 0) return;
     this.pieces.push(bytes);
-    this.length += bytes.length;
+    this.size += bytes.length;
   }
 
   addAll(pieces: readonly Piece[]): void {
@@ -38,7 +43,7 @@ export class Assembly {
   }
 
   bytes(): Uint8Array<ArrayBuffer> {
-    const out = new Uint8Array(this.length);
+    const out = new Uint8Array(this.size);
     let at = 0;
     for (const piece of this.pieces) {
       out.set(piece, at);

@@ -13,7 +13,7 @@
  */
 import type { Json } from "../../core/catalogue/resource.ts";
 import { contentType } from "../../core/formats/format-table.ts";
-import { PublishedApi } from "../../core/query/answer.ts";
+import { bodyBytes, PublishedApi } from "../../core/query/answer.ts";
 import { httpFiles } from "../../core/query/published-files.ts";
 import { SITE } from "./site.ts";
 
@@ -56,7 +56,7 @@ export async function request(base: string, path: string, params: RequestParams 
     status,
     contentType: contentType(format),
     data: await answer.json(),
-    text: decoder.decode(body),
+    text: decoder.decode(await bodyBytes(body)),
     ...(total === undefined ? {} : { total }),
     ...(page && params.page ? { page: { number: page.number, pages: page.pages } } : {}),
   };

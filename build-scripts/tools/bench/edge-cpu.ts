@@ -1,11 +1,18 @@
 /**
  * Edge CPU per request kind, as Netlify counts it: the edge function's own CPU
  * time for a request, its answer read to the end, minus the time spent inside
- * `context.next` (the static files behind it). The function runs in this Node
- * process (build-scripts/runtime/edge/functions/api.ts, its default export),
- * its `next` answered from a built site's files.
+ * `context.next` (the static files behind it). The function
+ * (build-scripts/runtime/edge/functions/api.ts, its default export) runs under
+ * Deno, as on Netlify (edge-cpu-deno.ts), its `next` answered from a built
+ * site's files.
  */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import edgeFunction from "../../runtime/edge/functions/api.ts";
+import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "./deno-binary.ts";
 import type { ListWords } from "./query-words.ts";
 import { cpuMs, SiteFiles } from "./site-files.ts";
 
@@ -74,6 +81,39 @@ async function timeRequest(site: SiteFiles, pathAndQuery: string): Promise<{ ms:
 
 const nearestRank = (sorted: readonly number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 
+export interface EdgeRuns {
+  readonly runs: number;
+  readonly warmups: number;
+  readonly capMs: number;
+}
+
+/** `measureEdge` in a Deno process over the site's files. */
+export async function measureEdgeUnderDeno(siteDir: string, kinds: readonly RequestKind[], options: EdgeRuns): Promise<EdgeFigure[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), "edge-cpu-"));
+  try {
+    const kindsFile = path.join(dir, "kinds.json");
+    await writeFile(kindsFile, JSON.stringify(kinds));
+    const script = path.join(PROJECT_DIR, "build-scripts/tools/bench/edge-cpu-deno.ts");
+    const args = [
+      "run",
+      "--allow-read",
+      ...DENO_FLAGS,
+      script,
+      siteDir,
+      kindsFile,
+      ...[options.runs, options.warmups, options.capMs].map(String),
+    ];
+    const { stdout } = await promisify(execFile)(denoBinary(), args, {
+      cwd: PROJECT_DIR,
+      env: { ...process.env, ...denoEnv(path.join(dir, "deno")) },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return JSON.parse(stdout) as EdgeFigure[];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Fewer runs than asked are made of a kind only past `capMs` of wall time, and never fewer than this. */
 const MIN_RUNS = 5;
 
@@ -81,7 +121,7 @@ const MIN_RUNS = 5;
 export async function measureEdge(
   site: SiteFiles,
   kinds: readonly RequestKind[],
-  { runs, warmups, capMs }: { runs: number; warmups: number; capMs: number },
+  { runs, warmups, capMs }: EdgeRuns,
 ): Promise<EdgeFigure[]> {
   const figures: EdgeFigure[] = [];
   for (const kind of kinds) {

@@ -5,7 +5,7 @@
  * (browser-search.ts), with words of known reach (query-words.ts).
  */
 import { measureBrowserSearch, LINK, type BrowserSearch } from "./browser-search.ts";
-import { askEdge, EDGE_BUDGET_MS, measureEdge, requestKinds, type EdgeFigure } from "./edge-cpu.ts";
+import { askEdge, EDGE_BUDGET_MS, measureEdgeUnderDeno, requestKinds, type EdgeFigure } from "./edge-cpu.ts";
 import { serveGzip } from "./gzip-server.ts";
 import { pickWords, type ListWords } from "./query-words.ts";
 import { SiteFiles } from "./site-files.ts";
@@ -57,7 +57,7 @@ export async function measureQueries(siteDir: string, options: Partial<QueryOpti
     log(
       `  ${collection}: common "${words.common.word}" (${words.common.matches}), moderate "${words.moderate.word}" (${words.moderate.matches}), rare "${words.rare.word}" (${words.rare.matches}) of ${words.records}; edge CPU …`,
     );
-    edgeLists.push({ words, requests: await measureEdge(site, requestKinds(words), { runs, warmups, capMs }) });
+    edgeLists.push({ words, requests: await measureEdgeUnderDeno(siteDir, requestKinds(words), { runs, warmups, capMs }) });
   }
   const figures: QueryFigures = { edge: { budgetMs: EDGE_BUDGET_MS, lists: edgeLists } };
   if (!browser) return figures;

@@ -10,9 +10,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { COLLECTIONS } from "../../core/catalogue/collections.ts";
 import { PublishedApi } from "../../core/query/answer.ts";
-import type { PublishedFiles } from "../../core/query/published-files.ts";
 import { RecordFinder } from "../../core/search/find-records.ts";
 import { SHIM_FILE } from "../../core/routes/output-tree.ts";
+import { siteFiles } from "./site-files.ts";
 
 export interface Bytes {
   raw: number;
@@ -71,21 +71,6 @@ async function sampleQueries(siteDir: string, collection: string, count: number)
   return Array.from({ length: count }, (_, i) => (i % 2 ? `${pick(i)} ${pick(i + count)}` : pick(i)));
 }
 
-function loader(siteDir: string, log?: string[]): PublishedFiles {
-  const bytes = async (file: string) => {
-    log?.push(file);
-    const data = await readFile(path.join(siteDir, file)).catch(() => undefined);
-    return data && new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer);
-  };
-  return {
-    bytes,
-    text: async (file) => {
-      const data = await bytes(file);
-      return data && new TextDecoder().decode(data);
-    },
-  };
-}
-
 export async function measureSearch(siteDir: string, queryCount = 200): Promise<SearchMeasurement> {
   const collections: SearchMeasurement["collections"] = [];
   for (const { name } of COLLECTIONS) {
@@ -134,7 +119,10 @@ export async function measureSearch(siteDir: string, queryCount = 200): Promise<
     downloaded.set(`search/${largest.name}/files/${file}`, await readFile(path.join(indexDir, "files", file), "utf8"));
   for (const query of queries) {
     const log: string[] = [];
-    await new PublishedApi(loader(siteDir, log), { baseUrl: "", siteUrl: "" }).answer({ path: `/api/${largest.name}`, search: query });
+    await new PublishedApi(siteFiles(siteDir, { log }), { baseUrl: "", siteUrl: "" }).answer({
+      path: `/api/${largest.name}`,
+      search: query,
+    });
     const isIndex = (f: string) =>
       f.startsWith("search/") && !f.includes("/records-") && !f.includes("/column-") && !f.includes("/entries-");
     firstBytes.push(shim.gzip + searchChunk.gzip + (await gz(log.filter(isIndex))));
