@@ -22,13 +22,13 @@ import { notFoundView } from "../formats/errors.ts";
 import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
 import { FORMATS, type Format } from "../formats/formats.ts";
 import { HTML_PAGE_SIZE } from "../formats/html.ts";
-import { entryFrame, type Renderer } from "../formats/renderer.ts";
+import { entryFrame } from "../formats/renderer.ts";
 import { instanceView, listView, rootView, type ListView, type Page, type RenderContext } from "../formats/views.ts";
 import { resolveApiPath, type ApiRoute } from "../routes/api-path.ts";
 import { instanceFile, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
 import type { SearchManifest } from "../search/build-index.ts";
 import type { RecordFinder } from "../search/find-records.ts";
-import { Assembly, columnParts, type Piece } from "./assemble.ts";
+import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "./column-join.ts";
 import { cutEntries } from "./entry-stream.ts";
 import { parseFields, queryString, selectFields } from "./fields.ts";
 import type { PublishedFiles } from "./published-files.ts";
@@ -167,19 +167,30 @@ export class PublishedApi {
     positions: readonly number[] | undefined,
     fields: ReadonlySet<string>,
   ): Promise<Answer> {
-    const parts = format.renderer.parts!;
+    const { renderer } = format;
     const kept = FIELD_ORDER[view.collection.kind].filter((field) => fields.has(field));
     const names = manifest.files.columns[format.extension] ?? {};
+    const file = (field: string) => queryFile(view.collection.name, names[field]);
+    // Every item in order: each column read as it arrives; a search's items: each column read whole.
+    const streamed = positions === undefined && this.searchAnswers === "list-bytes";
     const columns = await Promise.all(
-      kept.map(async (field) => {
-        const bytes = await this.requiredBytes(queryFile(view.collection.name, names[field]));
-        return { field, bytes, ...columnParts(bytes, manifest.records) };
+      kept.map(async (field): Promise<PartSource> => {
+        if (!streamed) return new WholeColumn(field, await this.requiredBytes(file(field)), manifest.records);
+        const column = await this.files.stream(file(field));
+        if (!column) throw missing(file(field));
+        return new StreamedColumn(field, column.body);
       }),
     );
-    const body = this.joinEntries(format.renderer, view, page, positions ?? manifest.records, (p) =>
-      parts.join(columns.map(({ field, bytes, starts, ends }) => [field, bytes.subarray(starts[p], ends[p])] as const)),
-    );
-    const json = () => this.answerFromColumns(JSON_FORMAT, view, page, manifest, positions, fields).then((answer) => answer.json());
+    const frames = [entryFrame(renderer, 0), entryFrame(renderer, 1)];
+    const body = joinColumns({
+      parts: renderer.parts!,
+      columns,
+      positions: positions ?? manifest.records,
+      head: renderer.listHead(view, page, this.context),
+      frame: (k) => frames[k === 0 ? 0 : 1],
+      tail: renderer.listTail(view, page, this.context),
+    });
+    const json = async () => parseJson((await this.answerFromColumns(JSON_FORMAT, view, page, manifest, positions, fields)).body);
     return this.assembled(format, body, view.total, json);
   }
 
@@ -217,28 +228,6 @@ export class PublishedApi {
     });
     const json = async () => parseJson((await this.answerFromEntries(JSON_FORMAT, view, page, manifest, positions)).body);
     return this.assembled(format, body, view.total, json);
-  }
-
-  /** A data format's list: its head, each item in its entry frame, its tail. */
-  private joinEntries(
-    renderer: Renderer,
-    view: ListView,
-    page: Page,
-    positions: readonly number[] | number,
-    item: (p: number) => Piece[],
-  ): Uint8Array<ArrayBuffer> {
-    const out = new Assembly();
-    out.add(renderer.listHead(view, page, this.context));
-    const frames = [entryFrame(renderer, 0), entryFrame(renderer, 1)];
-    const count = typeof positions === "number" ? positions : positions.length;
-    for (let k = 0; k < count; k++) {
-      const [before, after] = frames[k === 0 ? 0 : 1];
-      out.add(before);
-      out.addAll(item(typeof positions === "number" ? k : positions[k]));
-      out.add(after);
-    }
-    out.add(renderer.listTail(view, page, this.context));
-    return out.bytes();
   }
 
   /** The whole list, as published: passed on as it arrives at the edge. */

@@ -52,22 +52,3 @@ export class Assembly {
     return out;
   }
 }
-
-/**
- * A published column: every item's part of one field, each ended by NUL (no
- * data format writes a raw NUL: JSON escapes it, XML encodes it). Part i is
- * bytes[starts[i], ends[i]).
- */
-export function columnParts(bytes: Uint8Array, count: number): { starts: Uint32Array; ends: Uint32Array } {
-  const starts = new Uint32Array(count);
-  const ends = new Uint32Array(count);
-  let at = 0;
-  for (let i = 0; i < count; i++) {
-    const end = bytes.indexOf(0, at);
-    if (end < 0) throw new Error(`A column holds fewer than ${count} parts.`);
-    starts[i] = at;
-    ends[i] = end;
-    at = end + 1;
-  }
-  return { starts, ends };
-}

@@ -1,6 +1,7 @@
 /**
  * Edge CPU per request kind, as Netlify counts it: the edge function's own CPU
- * time for a request, its answer read to the end, minus the time spent inside
+ * time for a request, its answer read to the end (chunk by chunk, as the
+ * runtime passes it on, not joined), minus the time spent inside
  * `context.next` (the static files behind it). The function
  * (build-scripts/runtime/edge/functions/api.ts, its default export) runs under
  * Deno, as on Netlify (edge-cpu-deno.ts), its `next` answered from a built
@@ -74,9 +75,18 @@ async function timeRequest(site: SiteFiles, pathAndQuery: string): Promise<{ ms:
   site.nextMs = 0;
   const started = cpuMs();
   const response = await edgeFunction(request, { next: site.next });
-  const body = await response.arrayBuffer();
+  const bytes = await drain(response);
   const ms = cpuMs() - started - site.nextMs;
-  return { ms, status: response.status, bytes: body.byteLength };
+  return { ms, status: response.status, bytes };
+}
+
+/** Reads a body to the end chunk by chunk, as the runtime sends it on, without joining it: its bytes. */
+async function drain(response: Response): Promise<number> {
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  if (!reader) return 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
+  return bytes;
 }
 
 const nearestRank = (sorted: readonly number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];

@@ -84,13 +84,14 @@ export class SiteFiles {
   };
 }
 
-function inChunks(bytes: Uint8Array): ReadableStream<Uint8Array> {
+/** Bytes as a stream of chunks of `size`, each a copy, as a network body's are. */
+export function inChunks(bytes: Uint8Array, size = NETWORK_CHUNK): ReadableStream<Uint8Array> {
   let at = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(at, at + NETWORK_CHUNK));
-      at += NETWORK_CHUNK;
+      controller.enqueue(bytes.slice(at, at + size));
+      at += size;
     },
   });
 }

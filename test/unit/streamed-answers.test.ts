@@ -1,10 +1,15 @@
 /**
- * A search answer streamed out of a list file: whatever the chunks the file
- * arrives in, and wherever a range request began, the answer holds exactly
- * the matching entries in their frames, and the file is not read past the last.
+ * Answers streamed out of published files: a search answer cut from a list
+ * file holds exactly the matching entries in their frames, whatever the chunks
+ * the file arrives in and wherever a range request began, and the file is not
+ * read past the last; a fields answer joined from columns is the same whether
+ * the columns are read whole or streamed.
  */
 import { describe, expect, it } from "vitest";
+import type { ItemParts } from "../../build-scripts/core/formats/renderer.ts";
+import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "../../build-scripts/core/query/column-join.ts";
 import { cutEntries } from "../../build-scripts/core/query/entry-stream.ts";
+import { inChunks } from "../../build-scripts/tools/bench/site-files.ts";
 
 const encoder = new TextEncoder();
 const file = encoder.encode("[" + ["{a}", "{bb}", "{ccc}", "{dddd}", "{e}"].join(",") + "]");
@@ -67,5 +72,33 @@ describe("an answer cut from a streamed list file", () => {
     const { stream } = chunked(20, 4);
     const body = cutEntries(stream, 0, { starts: [40], ends: [44], head: "", frame: () => ["", ""], tail: "" });
     await expect(new Response(body).text()).rejects.toThrow(/ended at byte/);
+  });
+});
+
+describe("a fields answer joined from columns", () => {
+  const columnText = ["a|bb||dddd|", "1||333|x|"].map((text) => text.replaceAll("|", "\u0000"));
+  const parts: ItemParts = {
+    part: () => "",
+    join: (fieldParts) => [
+      "(",
+      ...fieldParts.filter(([, part]) => part.length > 0).flatMap(([field, part]) => [`${field}=`, part, ";"]),
+      ")",
+    ],
+  };
+  const expected = "[(f=a;g=1;),(f=bb;),(g=333;),(f=dddd;g=x;)]";
+  const join = (columns: PartSource[], positions: number[] | number = 4) =>
+    new Response(joinColumns({ parts, columns, positions, head: "[", frame: (k) => [k === 0 ? "" : ",", ""], tail: "]" })).text();
+
+  it("joins whole columns, and picks the items a search found", async () => {
+    const whole = () => columnText.map((text, i) => new WholeColumn(["f", "g"][i], encoder.encode(text), 4));
+    expect(await join(whole())).toBe(expected);
+    expect(await join(whole(), [1, 3])).toBe("[(f=bb;),(f=dddd;g=x;)]");
+  });
+
+  it("joins streamed columns the same, whatever their chunks", async () => {
+    for (const size of [1, 2, 3, 5, 64]) {
+      const streamed = columnText.map((text, i) => new StreamedColumn(["f", "g"][i], inChunks(encoder.encode(text), size)));
+      expect(await join(streamed), `chunks of ${size}`).toBe(expected);
+    }
   });
 });

@@ -1,0 +1,224 @@
+/**
+ * A whole list narrowed by `fields`, joined from the published columns of
+ * those fields and streamed a chunk at a time. An item's text between its
+ * parts depends only on which of its parts are empty (XLIFF leaves empty
+ * fields out), so it is asked of the format once per such shape and encoded
+ * once; then each item is the copy of a few byte ranges. A column is read
+ * whole when a search picks items from it, or as a stream, part after part,
+ * when every item is joined.
+ */
+import type { ItemParts } from "../formats/renderer.ts";
+
+/**
+ * Where the parts of one field are: after `locate(p)` returns true, part p is
+ * bytes[from, to). A streamed column may have to `fill()` first, and is
+ * located in order only.
+ */
+export interface PartSource {
+  readonly field: string;
+  bytes: Uint8Array;
+  from: number;
+  to: number;
+  locate(p: number): boolean;
+  fill(): Promise<void>;
+}
+
+/** A column read whole: every item's part of one field, each ended by NUL (no data format writes a raw NUL). */
+export class WholeColumn implements PartSource {
+  from = 0;
+  to = 0;
+  private readonly starts: Uint32Array;
+  private readonly ends: Uint32Array;
+
+  constructor(
+    readonly field: string,
+    public bytes: Uint8Array,
+    count: number,
+  ) {
+    this.starts = new Uint32Array(count);
+    this.ends = new Uint32Array(count);
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      const end = bytes.indexOf(0, at);
+      if (end < 0) throw new Error(`The column of ${field} holds fewer than ${count} parts.`);
+      this.starts[i] = at;
+      this.ends[i] = end;
+      at = end + 1;
+    }
+  }
+
+  locate(p: number): boolean {
+    this.from = this.starts[p];
+    this.to = this.ends[p];
+    return true;
+  }
+
+  fill(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** A column read as it arrives, its parts in order. */
+export class StreamedColumn implements PartSource {
+  bytes: Uint8Array = new Uint8Array(0);
+  from = 0;
+  to = 0;
+  private chunk: Uint8Array = new Uint8Array(0);
+  private at = 0;
+  /** The start of a part whose end is in a later chunk. */
+  private carried: Uint8Array[] = [];
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+
+  constructor(
+    readonly field: string,
+    body: ReadableStream<Uint8Array>,
+  ) {
+    this.reader = body.getReader();
+  }
+
+  locate(): boolean {
+    const end = this.chunk.indexOf(0, this.at);
+    if (end < 0) {
+      if (this.at < this.chunk.length) this.carried.push(this.chunk.subarray(this.at));
+      this.at = this.chunk.length;
+      return false;
+    }
+    if (this.carried.length > 0) {
+      const pieces = [...this.carried, this.chunk.subarray(this.at, end)];
+      this.bytes = new Uint8Array(pieces.reduce((n, piece) => n + piece.length, 0));
+      let at = 0;
+      for (const piece of pieces) {
+        this.bytes.set(piece, at);
+        at += piece.length;
+      }
+      [this.from, this.to, this.carried] = [0, at, []];
+    } else [this.bytes, this.from, this.to] = [this.chunk, this.at, end];
+    this.at = end + 1;
+    return true;
+  }
+
+  async fill(): Promise<void> {
+    const { done, value } = await this.reader.read();
+    if (done) throw new Error(`The column of ${this.field} ended before its last part.`);
+    [this.chunk, this.at] = [value, 0];
+  }
+
+  cancel(): Promise<void> {
+    return this.reader.cancel();
+  }
+}
+
+export interface ColumnJoin {
+  readonly parts: ItemParts;
+  /** The kept fields' columns, in the resource's field order. */
+  readonly columns: readonly PartSource[];
+  /** The items to join: every position of the list, or those a search found, in order. */
+  readonly positions: readonly number[] | number;
+  readonly head: string;
+  /** The text before and after the answer's k-th item. */
+  readonly frame: (k: number) => readonly [string, string];
+  readonly tail: string;
+}
+
+/** A part of the format's join: which column it stands for. */
+interface Slot {
+  readonly length: number;
+  readonly column: number;
+}
+
+/** Text between parts, as bytes, or the index of the column whose part goes there. */
+type Template = readonly (Uint8Array | number)[];
+
+const CHUNK = 256 * 1024;
+/** Ranges shorter than this are copied byte by byte: cheaper than a view per range. */
+const SHORT = 48;
+const encoder = new TextEncoder();
+
+export function joinColumns(join: ColumnJoin): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const { parts, columns, positions } = join;
+  const count = typeof positions === "number" ? positions : positions.length;
+  const templates = new Map<number, Template>();
+  const template = (shape: number): Template => {
+    let found = templates.get(shape);
+    if (!found) {
+      const slots = columns.map(({ field }, column) => [field, { length: (shape >> column) & 1, column }] as const);
+      found = parts.join<Slot>(slots).map((piece) => (typeof piece === "string" ? encoder.encode(piece) : piece.column));
+      templates.set(shape, found);
+    }
+    return found;
+  };
+  const frames = [join.frame(0), join.frame(1)].map(([before, after]) => [encoder.encode(before), encoder.encode(after)]);
+  let k = -1; // -1: the head is next
+  let located = 0; // how many columns have item k's part located
+  let buffer = new Uint8Array(0);
+  let at = 0;
+  const put = (source: Uint8Array, from: number, to: number) => {
+    if (to - from < SHORT) for (let i = from; i < to; i++) buffer[at++] = source[i];
+    else {
+      buffer.set(source.subarray(from, to), at);
+      at += to - from;
+    }
+  };
+  const putAll = (bytes: Uint8Array) => put(bytes, 0, bytes.length);
+
+  const closeColumns = async () => {
+    await Promise.all(columns.map((column) => (column instanceof StreamedColumn ? column.cancel() : undefined)));
+  };
+
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
+    /** One chunk of about CHUNK bytes: the items that fit (at least one), after the head, before the tail. */
+    async pull(controller) {
+      const head = k < 0 ? encoder.encode(join.head) : undefined;
+      buffer = new Uint8Array(CHUNK);
+      at = 0;
+      if (head) {
+        buffer = head.length > CHUNK ? new Uint8Array(head.length + CHUNK) : buffer;
+        putAll(head);
+        k = 0;
+      }
+      for (; k < count; k++) {
+        const p = typeof positions === "number" ? k : positions[k];
+        let shape = 0;
+        for (let c = 0; c < columns.length; c++) {
+          const column = columns[c];
+          // The part of a streamed column stays located while its item waits for the next chunk.
+          if (located <= c) {
+            while (!column.locate(p)) await column.fill();
+            located = c + 1;
+          }
+          if (column.to > column.from) shape |= 1 << c;
+        }
+        const pieces = template(shape);
+        const [before, after] = frames[k === 0 ? 0 : 1];
+        let size = before.length + after.length;
+        for (const piece of pieces) size += typeof piece === "number" ? columns[piece].to - columns[piece].from : piece.length;
+        if (at + size > buffer.length) {
+          if (at > 0) break;
+          buffer = new Uint8Array(size);
+        }
+        located = 0;
+        putAll(before);
+        for (const piece of pieces) {
+          if (typeof piece === "number") put(columns[piece].bytes, columns[piece].from, columns[piece].to);
+          else putAll(piece);
+        }
+        putAll(after);
+      }
+      if (k === count) {
+        const tail = encoder.encode(join.tail);
+        if (at + tail.length > buffer.length) {
+          controller.enqueue(buffer.subarray(0, at));
+          buffer = new Uint8Array(tail.length);
+          at = 0;
+        }
+        putAll(tail);
+        controller.enqueue(buffer.subarray(0, at));
+        controller.close();
+        await closeColumns();
+        return;
+      }
+      controller.enqueue(buffer.subarray(0, at));
+    },
+    cancel: closeColumns,
+  });
+}
