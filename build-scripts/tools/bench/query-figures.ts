@@ -8,6 +8,7 @@ import { measureBrowserSearch, LINK, type BrowserSearch } from "./browser-search
 import { askEdge, EDGE_BUDGET_MS, measureEdgeUnderDeno, requestKinds, type EdgeFigure } from "./edge-cpu.ts";
 import { serveGzip } from "./gzip-server.ts";
 import { pickWords, type ListWords } from "./query-words.ts";
+import { measureShimBytes, type ShimBytes } from "./shim-bytes.ts";
 import { SiteFiles } from "./site-files.ts";
 
 export interface QueryFigures {
@@ -16,6 +17,8 @@ export interface QueryFigures {
     readonly budgetMs: number;
     readonly lists: readonly { readonly words: ListWords; readonly requests: readonly EdgeFigure[] }[];
   };
+  /** Whole answers in a data format through the browser shim: bytes read against the answer's, on the first list. */
+  readonly shim: readonly ShimBytes[];
   /** Absent when the browser was not asked for. */
   readonly browser?: {
     readonly link: typeof LINK;
@@ -59,7 +62,9 @@ export async function measureQueries(siteDir: string, options: Partial<QueryOpti
     );
     edgeLists.push({ words, requests: await measureEdgeUnderDeno(siteDir, requestKinds(words), { runs, warmups, capMs }) });
   }
-  const figures: QueryFigures = { edge: { budgetMs: EDGE_BUDGET_MS, lists: edgeLists } };
+  log(`  ${edgeLists[0].words.collection}: what the shim downloads for whole answers …`);
+  const shim = await measureShimBytes(siteDir, requestKinds(edgeLists[0].words));
+  const figures: QueryFigures = { edge: { budgetMs: EDGE_BUDGET_MS, lists: edgeLists }, shim };
   if (!browser) return figures;
   const { collection, common, moderate, rare } = edgeLists[0].words;
   log(`  ${collection}: search in Chromium over ${LINK.mbps} Mbps / ${LINK.latencyMs} ms …`);

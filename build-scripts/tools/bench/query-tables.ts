@@ -4,6 +4,7 @@ import type { EdgeFigure } from "./edge-cpu.ts";
 import type { QueryFigures } from "./query-figures.ts";
 import type { PickedWord } from "./query-words.ts";
 import { markdownTable } from "./markdown-table.ts";
+import { SHIM_BYTES_GOAL } from "./shim-bytes.ts";
 
 /** One column (or row) of figures per site measured, e.g. per catalogue size. */
 export interface LabelledFigures {
@@ -55,6 +56,31 @@ function edgeTables(sites: readonly LabelledFigures[]): string[] {
   });
 }
 
+function shimTable(sites: readonly LabelledFigures[]): string[] {
+  const measured = sites.filter((s) => s.figures.shim?.length);
+  if (measured.length === 0) return [];
+  const rows = [
+    ["site", "request", "answer (gzip)", "the shim downloads (gzip)", "ratio"],
+    ...measured.flatMap((s) =>
+      s.figures.shim.map((r) => [
+        s.label,
+        r.kind,
+        size(r.answerGzip),
+        `${size(r.downloadedGzip)} in ${count(r.files)} files`,
+        `${(r.downloadedGzip / r.answerGzip).toFixed(2)}×${r.downloadedGzip > SHIM_BYTES_GOAL * r.answerGzip ? " *" : ""}`,
+      ]),
+    ),
+  ];
+  return [
+    [
+      `Whole answers in a data format through the browser shim: what it downloads against the answer's own gzip size`,
+      `(goal ≤ ${SHIM_BYTES_GOAL}×; * = over it).`,
+      "",
+      markdownTable(rows),
+    ].join("\n"),
+  ];
+}
+
 function stepCell(step: BrowserStep): string {
   if (step.error) return `failed after ${size(step.bytes)}: ${step.error}`;
   if (step.ms === null) return step.bytes > 0 ? `not shown, ${size(step.bytes)}` : "–";
@@ -93,5 +119,5 @@ function browserTable(sites: readonly LabelledFigures[]): string[] {
 
 export function queryTables(sites: readonly LabelledFigures[]): string {
   if (sites.length === 0) return "";
-  return [...edgeTables(sites), ...browserTable(sites)].join("\n\n");
+  return [...edgeTables(sites), ...shimTable(sites), ...browserTable(sites)].join("\n\n");
 }

@@ -1,0 +1,43 @@
+/**
+ * What the browser shim downloads for a whole answer in a data format, against
+ * the gzip size of the answer itself: the files it reads (manifest, term files,
+ * columns or record slices), each gzipped as a static host sends it.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { bodyBytes, PublishedApi } from "../../core/query/answer.ts";
+import type { RequestKind } from "./edge-cpu.ts";
+import { siteFiles } from "./site-files.ts";
+
+/** The goal: the shim transfers at most this many times the answer's own gzip size. */
+export const SHIM_BYTES_GOAL = 1.2;
+
+export interface ShimBytes extends RequestKind {
+  /** The answer, gzipped. */
+  readonly answerGzip: number;
+  /** The files the shim read for it, each gzipped. */
+  readonly downloadedGzip: number;
+  readonly files: number;
+}
+
+/** The request kinds that ask for a whole answer in a data format: what the shim answers from several files. */
+export const isShimKind = ({ path: address }: RequestKind) => {
+  const params = new URL(address, "http://x").searchParams;
+  return params.get("format") !== "api" && (params.has("search") || params.has("fields"));
+};
+
+export async function measureShimBytes(siteDir: string, kinds: readonly RequestKind[]): Promise<ShimBytes[]> {
+  const figures: ShimBytes[] = [];
+  for (const kind of kinds.filter(isShimKind)) {
+    const url = new URL(kind.path, "http://x");
+    const read: string[] = [];
+    const api = new PublishedApi(siteFiles(siteDir, { log: read }), { baseUrl: "", siteUrl: "" }, "records");
+    const query = Object.fromEntries(["search", "fields", "format"].map((name) => [name, url.searchParams.get(name)]));
+    const answer = await api.answer({ path: url.pathname, ...query });
+    const files = [...new Set(read)];
+    const downloadedGzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(siteDir, file))).length, 0);
+    figures.push({ ...kind, answerGzip: gzipSync(await bodyBytes(answer.body)).length, downloadedGzip, files: files.length });
+  }
+  return figures;
+}
