@@ -4,7 +4,7 @@
  * file, are byte for byte the renderer's text of the same resources; a page
  * of the HTML view holds its page of matches and the total.
  */
-import { rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIELD_ORDER, type JsonObject } from "../build-scripts/core/catalogue/resource.ts";
@@ -76,6 +76,20 @@ describe("answers joined from published bytes", () => {
           expect(await text(cut.body), `${search} ${format.name}${ranges ? " (range)" : ""}`).toBe(rendered);
           expect(cut.total).toBe(matches.length);
           expect(((await cut.json()) as JsonObject[]).map((r) => r.uuid)).toEqual(matches.map((r) => r.uuid));
+        }
+      }
+    }
+  });
+
+  it("answer a search or fields on an empty list with the empty list, in every format", async () => {
+    const empty = "activities";
+    const published = (extension: string) => readFile(path.join(build.outDir, `api/${empty}/index.${extension}`), "utf8");
+    for (const format of dataFormats) {
+      for (const strategy of ["records", "list-bytes"] as const) {
+        for (const query of [{ fields: "uuid,title" }, { search: "volcano" }, { search: "volcano", fields: "title" }]) {
+          const answer = await api(strategy).answer({ path: `/api/${empty}`, format: format.name, ...query });
+          expect(answer.status).toBe(200);
+          expect(await text(answer.body), `${format.name} ${strategy} ${JSON.stringify(query)}`).toBe(await published(format.extension));
         }
       }
     }

@@ -125,7 +125,8 @@ export class PublishedApi {
     const total = positions?.length ?? manifest?.records ?? 0;
     const view: ListView = { ...listView(collection, total), query: queryString(search, query.fields ?? "") };
     const pageSize = Number.isFinite(renderer.pageSize) ? renderer.pageSize : query.page ? HTML_PAGE_SIZE : Infinity;
-    if (!manifest) return this.answerRecords(format, view, [], { number: 1, pages: 1, start: 0, count: 0 }, fields);
+    // An empty list publishes no record, column or offset files: its answer is the empty list.
+    if (!manifest?.records) return this.answerRecords(format, view, [], { number: 1, pages: 1, start: 0, count: 0 }, fields);
     if (Number.isFinite(pageSize)) {
       const pages = Math.max(1, Math.ceil(total / pageSize));
       const number = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pages);
