@@ -11,13 +11,14 @@ import { COLLECTIONS, type Collection } from "../catalogue/collections.ts";
 import { FIELD_ORDER, type JsonObject } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../catalogue/site-config.ts";
 import { methodNotAllowedView, notAcceptableView, notFoundView } from "../formats/errors.ts";
-import { FORMAT_TABLE, type FormatName } from "../formats/format-table.ts";
+import { FORMAT_TABLE, formatNamed, inWords, type FormatName } from "../formats/format-table.ts";
 import { metadataView } from "../formats/metadata.ts";
 import { ROOT_NAME, instanceName, listName } from "../formats/views.ts";
 import { ALLOW, API_HEADERS } from "../routes/api-headers.ts";
 import type { ApiRoute } from "../routes/api-path.ts";
 import {
   fieldsSchemaName,
+  pascal,
   ref,
   resourceComponents,
   resourceSchemaName,
@@ -90,7 +91,7 @@ interface View {
   readonly parameters: readonly JsonObject[];
 }
 
-/** GET, HEAD and OPTIONS of one view; the view's answer is a component of its own (`VideoList`). */
+/** GET, HEAD and OPTIONS of one view; the view's answer is a component of its own (`VideosList`, `VideoInstance`). */
 function pathItem(view: View): JsonObject {
   const metadata = metadataView(view.route, view.path).data;
   const negotiation = [parameterRef("format"), parameterRef("accept")];
@@ -104,7 +105,7 @@ function pathItem(view: View): JsonObject {
   return {
     summary: view.name,
     description: "Other methods are answered 405 (`#/components/responses/MethodNotAllowed`).",
-    ...(view.path.includes("{uuid}") ? { parameters: [parameterRef("uuid")] } : {}),
+    ...(view.route.view === "instance" ? { parameters: [parameterRef("uuid")] } : {}),
     get: operation("get", String(metadata.description), responseRef(view.id), view.parameters),
     head: operation("head", "As GET, without the body.", responseRef("Head"), view.parameters),
     options: operation(
@@ -115,8 +116,6 @@ function pathItem(view: View): JsonObject {
     ),
   };
 }
-
-const pascal = (words: string) => words.replace(/(?:^|[\s-])(\w)/g, (_, c: string) => c.toUpperCase());
 
 function views(): View[] {
   const root: View = {
@@ -280,8 +279,9 @@ function components(all: readonly View[], schemas: RecordSchemas): JsonObject {
 }
 
 /** How DRF's XML and our XLIFF are built, which a schema cannot say in full (docs/formats.md). */
-const XML_STRUCTURE =
-  "**XML** (`application/xml`) follows DRF's XMLRenderer: a `<root>` element; an object's keys become child elements, an array's elements `<list-item>` children; `null` and empty values are empty elements, `true`/`false` are `True`/`False`. Characters a name or text cannot hold are written `_xHHHH_` (as .NET's XmlConvert.EncodeName), so `Educator Reviewer` is `<Educator_x0020_Reviewer>`. The schemas' `xml` names say the rest.";
+const mediaTypeOf = (name: FormatName) => formatNamed(FORMAT_TABLE, name)!.mediaType;
+
+const XML_STRUCTURE = `**XML** (\`${mediaTypeOf("xml")}\`) follows DRF's XMLRenderer: a \`<root>\` element; an object's keys become child elements, an array's elements \`<list-item>\` children; \`null\` and empty values are empty elements, \`true\`/\`false\` are \`True\`/\`False\`. Characters a name or text cannot hold are written \`_xHHHH_\` (as .NET's XmlConvert.EncodeName), so \`Educator Reviewer\` is \`<Educator_x0020_Reviewer>\`. The schemas' \`xml\` names say the rest.`;
 
 const XLIFF_STRUCTURE =
   'XLIFF 1.2 for translators (`urn:oasis:names:tc:xliff:document:1.2`): one `<file>` per resource (`original` = its `url`, `source-language="en"`), one `<trans-unit>` per non-empty translatable text (`title`, `subtitle`, `description`, `overview`, a unit\'s credit role `Other`), with the JSON pointer of the field as its id (`/title`). The root, an error or an empty list carry one empty `<file>`. See docs/formats.md, "XLIFF 1.2".';
@@ -303,10 +303,10 @@ export function openApiDocument({ config, version, schemas }: OpenApiInput): Jso
       version,
       summary: "A read-only catalogue of educational content, after a Django REST Framework service.",
       description: [
-        "Every view — the API root, each collection's list, each resource — answers in four formats: the browsable HTML view (the default), JSON, XML and XLIFF. The format is chosen by the `format` parameter, else the `accept` parameter, else the `Accept` header (q-values as RFC 9110 says; OpenAPI describes it by each answer's media types); every answer carries `Vary: Accept` and `Allow: GET, HEAD, OPTIONS`.",
+        `Every view — the API root, each collection's list, each resource — answers in ${inWords(FORMAT_TABLE.map((f) => `\`${f.mediaType}\` (\`format=${f.name}\`)`))}; the first, the browsable HTML view, is the default. The format is chosen by the \`format\` parameter, else the \`accept\` parameter, else the \`Accept\` header (q-values as RFC 9110 says; OpenAPI describes it by each answer's media types); every answer carries \`Vary: ${API_HEADERS.Vary}\` and \`Allow: ${ALLOW}\`.`,
         'Lists are one top-level array of every resource, in list order (no paging in the data formats). Errors are DRF\'s `{"detail": …}` in the negotiated format: 404 (no such resource or view, or an unknown `format`), 406 (no acceptable format), and 405 for any method but GET, HEAD and OPTIONS (`#/components/responses/MethodNotAllowed`: OpenAPI has no way to name every other method).',
         XML_STRUCTURE,
-        `**XLIFF** (\`application/x-xliff+xml\`): ${XLIFF_STRUCTURE}`,
+        `**XLIFF** (\`${mediaTypeOf("xliff")}\`): ${XLIFF_STRUCTURE}`,
       ].join("\n\n"),
     },
     servers: [{ url: config.baseUrl, description: "this build's {base_url}" }],

@@ -32,7 +32,8 @@ const COMMON_REF = /^common\.schema\.json#\/definitions\/(\w+)$/;
 const uuidPattern = (schemas: RecordSchemas) =>
   String(((schemas.common.definitions as Record<string, Schema>).uuid as Schema).pattern).slice(1, -1);
 
-const pascal = (words: string) => words.replace(/(?:^|[\s_-])(\w)/g, (_, c: string) => c.toUpperCase());
+/** "service-events" → "ServiceEvents", "Historic Article" → "HistoricArticle". */
+export const pascal = (words: string) => words.replace(/(?:^|[\s_-])(\w)/g, (_, c: string) => c.toUpperCase());
 
 /** The component name of a definition of common.schema.json: `uuid` → `Uuid`. */
 const commonName = (definition: string) => pascal(definition);
