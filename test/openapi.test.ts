@@ -14,6 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { validate } from "@readme/openapi-parser";
 import AjvModule from "ajv/dist/2020.js";
+import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { FIELD_ORDER, type JsonObject } from "../build-scripts/core/catalogue/resource.ts";
@@ -102,6 +103,14 @@ function check(answer: RawResponse, openApiPath: string, method: string, label: 
 
 /** The collections with resources in the sample: `fields` on an empty list is a 500 today (its manifest names no column files). */
 const withResources = () => COLLECTIONS.filter((c) => resources.some((r) => r.collection === c.name));
+
+/** The JSON at a pointer of the document. */
+const atPointer = (at: string): JsonObject =>
+  at
+    .slice(2)
+    .split("/")
+    .map((p) => p.replaceAll("~1", "/").replaceAll("~0", "~"))
+    .reduce<JsonObject>((node, key) => node[key] as JsonObject, doc);
 
 const schemaOf = (name: string) => ajv.getSchema(`${DOC_ID}#/components/schemas/${name}`)!;
 
@@ -248,6 +257,55 @@ describe("every JSON answer of the sample site validates against its operation's
     const { title: _title, ...withoutTitle } = video;
     expect(list(withoutTitle), "a plain answer carries every field").toBe(false);
     expect(narrowed([withoutTitle]), "a fields answer may leave any out").toBe(true);
+  });
+});
+
+/** A schema with its $ref followed, and of an anyOf the first (whole) one. */
+function resolved(schema: JsonObject): JsonObject {
+  if (typeof schema.$ref === "string") return { ...resolved(schemas()[schema.$ref.split("/").at(-1)!]), ...withoutRef(schema) };
+  return Array.isArray(schema.anyOf) ? { ...resolved(schema.anyOf[0] as JsonObject), ...withoutAnyOf(schema) } : schema;
+}
+const schemas = () => (doc.components as { schemas: Record<string, JsonObject> }).schemas;
+const withoutRef = ({ $ref: _, ...rest }: JsonObject) => rest;
+const withoutAnyOf = ({ anyOf: _, ...rest }: JsonObject) => rest;
+
+/** Checks parsed XML against the `xml` names of a schema: wrapped arrays of `list-item`, objects of their properties' elements. */
+function xmlMatches(value: unknown, at: JsonObject, label: string): void {
+  const schema = resolved(at);
+  if (value === "") return; // an empty element: an empty array or object, null, ""
+  if (schema.type === "array") {
+    const name = String(((schema.items as JsonObject).xml as JsonObject).name);
+    const items = (value as Record<string, unknown>)[name];
+    expect(items, `${label}: <${name}> elements`).toBeDefined();
+    for (const item of [items].flat()) xmlMatches(item, schema.items as JsonObject, `${label}/${name}`);
+  } else if (schema.type === "object" && schema.additionalProperties === false) {
+    const properties = schema.properties as Record<string, JsonObject>;
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      expect(Object.keys(properties), `${label}: <${key}>`).toContain(key);
+      xmlMatches(child, properties[key], `${label}/${key}`);
+    }
+  }
+}
+
+describe("XML answers have the elements the schemas' xml names say", () => {
+  it("the root, a list, a resource, a fields answer, an error", async () => {
+    const parser = new XMLParser({ parseTagValue: false });
+    const unit = resources.find((r) => r.collection === "units")!.uuid;
+    for (const [target, at] of [
+      ["/api/?format=xml", "/api/"],
+      ["/api/videos?format=xml", "/api/videos"],
+      ["/api/units?format=xml", "/api/units"],
+      [`/api/units/${unit}?format=xml`, "/api/units/{uuid}"],
+      ["/api/lessons?format=xml&fields=title,subjects", "/api/lessons"],
+      [`/api/videos/${UNKNOWN_UUID}?format=xml`, "/api/videos/{uuid}"],
+    ]) {
+      const answer = await get(target);
+      const { at: response } = described(at, "GET", answer.status);
+      const schema = atPointer(`${response}/${pointer("content", "application/xml", "schema")}`);
+      const { "?xml": _, ...document } = parser.parse(answer.body.toString("utf8")) as Record<string, unknown>;
+      expect(Object.keys(document), target).toEqual([(schema.xml as JsonObject).name]);
+      xmlMatches(Object.values(document)[0], schema, target);
+    }
   });
 });
 
