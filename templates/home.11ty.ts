@@ -4,7 +4,7 @@ import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { escapeHtml } from "../build-scripts/core/formats/html-escape.ts";
 import { FAVICON, STYLESHEET } from "../build-scripts/core/formats/html.ts";
 import { DATA_FORMATS, displayName, inWords } from "../build-scripts/core/formats/format-table.ts";
-import { listFile, rootFile } from "../build-scripts/core/routes/output-tree.ts";
+import { listFile, OPENAPI_FILE, rootFile, SHIM_DECLARATIONS } from "../build-scripts/core/routes/output-tree.ts";
 
 export const data = { permalink: "index.html", eleventyExcludeFromCollections: true };
 
@@ -29,6 +29,8 @@ export function render({ build }: { build: PreparedBuild }): string {
 <p>A read-only API. Start at the <a href="api/index.html">API root</a>; every view is also available as
 ${inWords(DATA_FORMATS.map((type) => `<a href="${rootFile(type.extension)}">${displayName(type)}</a>`))}.</p>
 <p>API address: <code>${escapeHtml(build.config.baseUrl)}/api/</code></p>
+<p>For integrators: the <a href="${OPENAPI_FILE}">OpenAPI description</a> (OpenAPI 3.1) and the
+<a href="${SHIM_DECLARATIONS}">TypeScript declarations</a> of the browser client.</p>
 <h2>Collections</h2>
 <ul class="collections">
 ${items}

@@ -29,7 +29,7 @@ import {
 } from "./views.ts";
 import { fileOfApiUrl, resolveApiPath, routeFile, type ApiRoute } from "../routes/api-path.ts";
 import { downloadName, isDownloaded } from "../routes/download-name.ts";
-import { depthOf, instanceFile, LIST_VIEW_SCRIPT, listFile, listPageFile, rootFile } from "../routes/output-tree.ts";
+import { depthOf, instanceFile, LIST_VIEW_SCRIPT, listFile, listPageFile, OPENAPI_FILE, rootFile } from "../routes/output-tree.ts";
 
 export const HTML_PAGE_SIZE = 100;
 /** The site's stylesheet and icon (templates/assets/), which every page links. */
@@ -254,7 +254,7 @@ function documentFrame(view: DocumentView): Frame {
         alternate: (format) => rootFile(format.extension),
         route: { view: "root" },
         crumbs: [{ name: ROOT_NAME }],
-        before: view.download && downloadHtml(view.download),
+        before: OPENAPI_LINK + (view.download ? downloadHtml(view.download) : ""),
       };
     case "instance": {
       const uuid = String(view.resource.uuid);
@@ -272,6 +272,9 @@ function documentFrame(view: DocumentView): Frame {
       return { ...answerFrame(view), status: "200 OK", method: "OPTIONS" };
   }
 }
+
+/** The root names the API's OpenAPI description (a file at the site root, not a key of the root's data). */
+const OPENAPI_LINK = `<p class="download">OpenAPI 3.1 description of this API: <a href="${OPENAPI_FILE}">${OPENAPI_FILE}</a>.</p>\n`;
 
 function downloadHtml(download: Download): string {
   const name = download.file.slice(download.file.lastIndexOf("/") + 1);

@@ -7,6 +7,7 @@
  *   api/<collection>/page-<n>.html        page n ≥ 2 of a list's HTML view
  *   api/<collection>/<uuid>/index.<ext>   one resource
  *   downloads/catalogue-mirror.zip        the offline mirror (written by `npm run mirror`)
+ *   openapi.json                          the API's OpenAPI 3.1 description
  */
 export const rootFile = (extension: string) => `api/index.${extension}`;
 
@@ -19,6 +20,9 @@ export const instanceFile = (collection: string, uuid: string, extension: string
 
 /** The offline mirror archive; the API root's HTML view links it once it exists. */
 export const MIRROR_ARCHIVE = "downloads/catalogue-mirror.zip";
+
+/** The API's OpenAPI description, at the site root (not a key of the API root, which keeps the spec's 31). */
+export const OPENAPI_FILE = "openapi.json";
 
 /** How many folders deep a file is below the site root ("api/index.html" → 1). */
 export const depthOf = (file: string) => file.split("/").length - 1;
@@ -35,6 +39,8 @@ export const depthOf = (file: string) => file.split("/").length - 1;
  *       column-<ext>-<field>.<hash>.txt       one field's part of every item in a data format, each ended by NUL
  */
 export const SHIM_FILE = "assets/catalogue-shim.js";
+/** The shim's TypeScript declarations, beside it, so `import type` from the shim finds them. */
+export const SHIM_DECLARATIONS = "assets/catalogue-shim.d.ts";
 /** The HTML view's own script: the search box and fields picker of a list. */
 export const LIST_VIEW_SCRIPT = "assets/catalogue-view.js";
 export const searchManifestFile = (collection: string) => `search/${collection}/index.json`;

@@ -1,5 +1,7 @@
 /** The MIRROR-README at the top of the offline mirror: how to open it. */
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
+import { OPENAPI_MEDIA_TYPE } from "../../core/openapi/openapi-document.ts";
+import { OPENAPI_FILE, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
 
 export const MIRROR_README = "MIRROR-README";
 
@@ -30,6 +32,11 @@ http-server knows no media type for .xliff and serves those files as
 application/octet-stream, so a browser downloads them rather than showing them;
 the HTML view's xliff link names the download after the resource
 (videos-<uuid>.xliff, units.xliff, api.xliff).
+
+${OPENAPI_FILE} is the API's OpenAPI 3.1 description and
+${SHIM_DECLARATIONS} the TypeScript declarations of its resources;
+http-server serves the description as application/json (the live site as
+${OPENAPI_MEDIA_TYPE}), which OpenAPI tools read alike.
 
 The "url" fields inside the data keep the address of the live API
 (${config.baseUrl}); they are data, and a program can map them to these files.

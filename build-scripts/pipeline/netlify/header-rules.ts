@@ -1,11 +1,14 @@
 /**
  * Netlify header rules, generated from the one table of formats: each file
  * type's Content-Type (`.xliff` has no built-in one) and the API's shared
- * headers. Netlify matches them against the request's path.
+ * headers. Netlify matches them against the request's path; where two rules
+ * set the same header, the later one wins (Netlify's own parser, which the
+ * local server runs), so the OpenAPI description's type follows `/*.json`'s.
  */
 import { contentType, FORMAT_TABLE } from "../../core/formats/format-table.ts";
+import { OPENAPI_MEDIA_TYPE } from "../../core/openapi/openapi-document.ts";
 import { API_HEADERS, IMMUTABLE_HEADERS } from "../../core/routes/api-headers.ts";
-import { QUERY_FILES_PATTERN } from "../../core/routes/output-tree.ts";
+import { OPENAPI_FILE, QUERY_FILES_PATTERN, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
 
 export interface HeaderRule {
   readonly for: string;
@@ -15,6 +18,13 @@ export interface HeaderRule {
 export function headerRules(): HeaderRule[] {
   return [
     ...FORMAT_TABLE.map((format) => ({ for: `/*.${format.extension}`, values: { "Content-Type": contentType(format) } })),
+    // Any origin may read the description: viewers and generators fetch it from elsewhere.
+    {
+      for: `/${OPENAPI_FILE}`,
+      values: { "Content-Type": OPENAPI_MEDIA_TYPE, "Access-Control-Allow-Origin": "*", "Cache-Control": API_HEADERS["Cache-Control"] },
+    },
+    // A `.ts` file is video/mp2t to most hosts.
+    { for: `/${SHIM_DECLARATIONS}`, values: { "Content-Type": "text/plain; charset=utf-8", "Access-Control-Allow-Origin": "*" } },
     { for: "/api/*", values: API_HEADERS },
     { for: QUERY_FILES_PATTERN, values: IMMUTABLE_HEADERS },
   ];

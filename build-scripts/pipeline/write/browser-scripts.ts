@@ -8,9 +8,10 @@
  */
 import path from "node:path";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
-import { LIST_VIEW_SCRIPT, SHIM_FILE } from "../../core/routes/output-tree.ts";
+import { LIST_VIEW_SCRIPT, SHIM_DECLARATIONS, SHIM_FILE } from "../../core/routes/output-tree.ts";
 import { cachedBundle } from "../cache/cached-bundle.ts";
 import type { FileWriter } from "./file-writer.ts";
+import { shimDeclarations } from "./shim-declarations.ts";
 
 const BROWSER = path.join(import.meta.dirname, "../../runtime/browser");
 const OUT = path.dirname(SHIM_FILE);
@@ -32,4 +33,5 @@ export function writeBrowserScripts(writer: FileWriter, site: Pick<SiteConfig, "
   });
   for (const f of files)
     writer.write(path.posix.join(OUT, path.relative(path.join(BROWSER, OUT), f.path).split(path.sep).join("/")), f.text);
+  writer.write(SHIM_DECLARATIONS, shimDeclarations());
 }
