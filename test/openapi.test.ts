@@ -101,9 +101,6 @@ function check(answer: RawResponse, openApiPath: string, method: string, label: 
   return body;
 }
 
-/** The collections with resources in the sample: `fields` on an empty list is a 500 today (its manifest names no column files). */
-const withResources = () => COLLECTIONS.filter((c) => resources.some((r) => r.collection === c.name));
-
 /** The JSON at a pointer of the document. */
 const atPointer = (at: string): JsonObject =>
   at
@@ -190,7 +187,7 @@ describe("every JSON answer of the sample site validates against its operation's
   });
 
   it("answers narrowed by fields, lists and resources, any field left out", async () => {
-    for (const c of withResources()) {
+    for (const c of COLLECTIONS) {
       const order = FIELD_ORDER[c.kind];
       for (const fields of ["uuid,title", "url", "{title,uuid}", "nope", order.slice(-3).join(","), order.join(",")]) {
         const target = `/api/${c.name}?format=json&fields=${encodeURIComponent(fields)}`;
@@ -207,8 +204,7 @@ describe("every JSON answer of the sample site validates against its operation's
   it("answers filtered by search, alone and with fields", async () => {
     let matches = 0;
     for (const c of COLLECTIONS) {
-      const withFields = withResources().includes(c) ? ["search=ocean&fields=title,url"] : [];
-      for (const query of ["search=volcano", "search=the", "search=zzzz", ...withFields]) {
+      for (const query of ["search=volcano", "search=the", "search=zzzz", "search=ocean&fields=title,url"]) {
         const target = `/api/${c.name}?format=json&${query}`;
         matches += (check(await get(target), `/api/${c.name}`, "GET", target) as JsonObject[]).length;
       }
