@@ -4,9 +4,12 @@
  * SIGINT sent to that npm process alone stops the server: within two seconds
  * the port refuses connections and no process npm started is left. And the
  * site is served for the address it was built for: `npm start` builds it for
- * its PORT, and `npm run serve` warns when a site was built for another one.
+ * its PORT, and `npm run serve` warns when a site was built for another one,
+ * and says so when its port is taken.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createServer, type AddressInfo } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -98,6 +101,27 @@ describe("npm run serve", () => {
     expect(run.stderr()).toContain(`BASE_URL=${here} npm run build`);
     expect(run.stderr()).toContain(`PORT=${run.port} npm start`);
     await expectStopsOn(run, "SIGTERM");
+  });
+});
+
+describe("npm run serve on a port another program holds", () => {
+  it("says so in a line, with a free choice, and exits 1 without a stack trace", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const env = { ...process.env, OUTPUT_DIR: build.outDir, PORT: String(port) };
+      const npm = spawn("npm", ["run", "--silent", "serve"], { cwd: PROJECT_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+      let stderr = "";
+      npm.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+      const [code] = (await once(npm, "exit")) as [number | null];
+      expect(code).toBe(1);
+      expect(stderr).toContain(`Port ${port} is in use by another program`);
+      expect(stderr).toContain(`PORT=${port + 1} npm start`);
+      expect(stderr).not.toMatch(/^\s+at /m);
+    } finally {
+      holder.close();
+    }
   });
 });
 

@@ -9,37 +9,38 @@ import path from "node:path";
 import { startServer } from "../../runtime/server/server.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
+import { CommandError, runCommand } from "./run-command.ts";
 import { onStop } from "./stop-signals.ts";
 
-const projectDir = process.cwd();
-const siteDir = path.resolve(projectDir, outputDir(process.env));
-if (!existsSync(path.join(siteDir, "api"))) {
-  console.error(`No built site in ${siteDir}: run \`npm run build\` first (or \`npm start\`, which builds and serves).`);
-  process.exit(1);
-}
-
-const server = await startServer({
-  host: "127.0.0.1",
-  port: Number(process.env.PORT || 8080),
-  projectDir,
-  siteDir,
-  log: (line) => console.log(line),
-});
-console.log(`Serving ${shownPath(projectDir, siteDir) || "."}/ at ${server.url}/ (API root: ${server.url}/api/) — Ctrl-C stops.`);
-
-const builtFor = builtBaseUrl(siteDir);
-if (builtFor !== undefined && builtFor !== server.url) {
-  const port = new URL(server.url).port;
-  console.error(
-    `Warning: this site was built for ${builtFor}, not for ${server.url}: every \`url\` of the API, the front page's ` +
-      `API address and the links of a search name ${builtFor}. To serve it here, rebuild it for this address with ` +
-      `\`BASE_URL=${server.url} npm run build\`, or build and serve in one go with \`PORT=${port} npm start\`.`,
+await runCommand(async () => {
+  const projectDir = process.cwd();
+  const siteDir = path.resolve(projectDir, outputDir(process.env));
+  if (!existsSync(path.join(siteDir, "api"))) {
+    throw new CommandError(`No built site in ${siteDir}: run \`npm run build\` first (or \`npm start\`, which builds and serves).`);
+  }
+  const port = Number(process.env.PORT || 8080);
+  const server = await startServer({ host: "127.0.0.1", port, projectDir, siteDir, log: (line) => console.log(line) }).catch(
+    (error: unknown) => {
+      if ((error as { code?: unknown }).code !== "EADDRINUSE") throw error;
+      throw new CommandError(`Port ${port} is in use by another program: serve on another one, e.g. \`PORT=${port + 1} npm start\`.`);
+    },
   );
-}
+  console.log(`Serving ${shownPath(projectDir, siteDir) || "."}/ at ${server.url}/ (API root: ${server.url}/api/) — Ctrl-C stops.`);
 
-onStop((reason) => {
-  console.log(`${reason}: stopping.`);
-  void server.close().then(() => process.exit(0));
+  const builtFor = builtBaseUrl(siteDir);
+  if (builtFor !== undefined && builtFor !== server.url) {
+    const port = new URL(server.url).port;
+    console.error(
+      `Warning: this site was built for ${builtFor}, not for ${server.url}: every \`url\` of the API, the front page's ` +
+        `API address and the links of a search name ${builtFor}. To serve it here, rebuild it for this address with ` +
+        `\`BASE_URL=${server.url} npm run build\`, or build and serve in one go with \`PORT=${port} npm start\`.`,
+    );
+  }
+
+  onStop((reason) => {
+    console.log(`${reason}: stopping.`);
+    void server.close().then(() => process.exit(0));
+  });
 });
 
 /** The address the site was built for, read from the API root's links (`{base_url}/api/<collection>?format=api`). */

@@ -7,12 +7,16 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { npmScriptCommand } from "./npm-scripts.ts";
+import { runCommand } from "./run-command.ts";
 import { onStop } from "./stop-signals.ts";
 
-const [command, args] = npmScriptCommand(process.cwd(), "build");
-const build = spawn(command, args, { stdio: "inherit" });
-const stopListening = onStop(() => build.kill("SIGTERM"));
-const [code] = (await once(build, "exit")) as [number | null];
-stopListening();
-if (code !== 0) process.exit(code ?? 1);
-await import("./serve.ts");
+await runCommand(async () => {
+  const [command, args] = npmScriptCommand(process.cwd(), "build");
+  const build = spawn(command, args, { stdio: "inherit" });
+  const stopListening = onStop(() => build.kill("SIGTERM"));
+  const [code] = (await once(build, "exit")) as [number | null];
+  stopListening();
+  // The build has said what went wrong.
+  if (code !== 0) process.exit(code ?? 1);
+  await import("./serve.ts");
+});
