@@ -75,8 +75,9 @@ export class PublishedApi {
     private readonly files: PublishedFiles,
     site: SiteAddresses,
     private readonly searchAnswers: SearchAnswers = "records",
+    language?: string,
   ) {
-    this.context = { config: { ...site, contentDir: "" } };
+    this.context = { config: { ...site, contentDir: "" }, language };
   }
 
   /** A request by its path, as the shim's `request()` takes it. */

@@ -3,8 +3,7 @@
  * with ajv's errors turned into Problems a person can act on.
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
-import type { ResourceKind } from "../../core/catalogue/collections.ts";
-import { SCHEMA_FILE, SCHEMAS } from "../../schemas/schemas.ts";
+import { SCHEMA_FILE, SCHEMAS, type SchemaName } from "../../schemas/schemas.ts";
 import { isUnfilled } from "./fill-in.ts";
 import { describeValue, pointerSegment, type Problem } from "./problems.ts";
 
@@ -16,17 +15,17 @@ import { describeValue, pointerSegment, type Problem } from "./problems.ts";
  */
 export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: false, validateSchema: false } as const;
 
-/** The kinds of resource, each with its schema. */
-export const SCHEMA_KINDS = Object.keys(SCHEMA_FILE) as readonly ResourceKind[];
+/** The kinds of resource, and translations, each with its schema. */
+export const SCHEMA_KINDS = Object.keys(SCHEMA_FILE) as readonly SchemaName[];
 
-/** Each kind's schema compiled with AJV_OPTIONS (validate/compile-schemas.ts; the build's come from cache/cached-validators.ts). */
-export type SchemaValidators = Readonly<Record<ResourceKind, ValidateFunction>>;
+/** Each schema compiled with AJV_OPTIONS (validate/compile-schemas.ts; the build's come from cache/cached-validators.ts). */
+export type SchemaValidators = Readonly<Record<SchemaName, ValidateFunction>>;
 
-export function checkSchema(validators: SchemaValidators, kind: ResourceKind, file: string, record: unknown): Problem[] {
+export function checkSchema(validators: SchemaValidators, kind: SchemaName, file: string, record: unknown): Problem[] {
   const validate = validators[kind];
   if (validate(record)) return [];
   return (validate.errors ?? [])
-    .filter((e) => isUseful(e) && !isUnfilled(kind, e.instancePath.slice(1), e.data))
+    .filter((e) => isUseful(e) && (kind === "translation" || !isUnfilled(kind, e.instancePath.slice(1), e.data)))
     .map((e) => toProblem(file, e));
 }
 
