@@ -33,5 +33,9 @@ export const IMMUTABLE_HEADERS: Readonly<Record<string, string>> = {
   "Access-Control-Allow-Origin": "*",
 };
 
-/** Where the edge function runs (the API root with and without its slash, and everything below it); its answers are cached as it says. */
-export const EDGE_FUNCTION = { name: "api", paths: ["/api", "/api/*"], cache: "manual" } as const;
+/**
+ * Where the edge function runs (the API root with and without its slash, and
+ * everything below it; the same in each language's tree, /<lang>/api/…); its
+ * answers are cached as it says.
+ */
+export const EDGE_FUNCTION = { name: "api", paths: ["/api", "/api/*", "/*/api", "/*/api/*"], cache: "manual" } as const;

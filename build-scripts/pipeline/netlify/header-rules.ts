@@ -16,6 +16,7 @@ export function headerRules(): HeaderRule[] {
   return [
     ...FORMAT_TABLE.map((format) => ({ for: `/*.${format.extension}`, values: { "Content-Type": contentType(format) } })),
     { for: "/api/*", values: API_HEADERS },
+    { for: "/*/api/*", values: API_HEADERS },
     { for: QUERY_FILES_PATTERN, values: IMMUTABLE_HEADERS },
   ];
 }

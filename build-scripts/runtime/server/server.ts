@@ -30,9 +30,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Netlify path patterns: "/api" is that path, "/api/*" everything below it. */
-const onEdgePath = (pathname: string) =>
-  EDGE_FUNCTION.paths.some((p) => (p.endsWith("/*") ? pathname.startsWith(p.slice(0, -1)) : pathname === p));
+/** Netlify path patterns: "/api" is that path, a star at the end anything below it, a star between slashes one folder. */
+const EDGE_PATTERNS = EDGE_FUNCTION.paths.map((path) => {
+  // The paths are letters, slashes and stars only: nothing else to escape.
+  const parts = path.split("/").map((part, i, all) => (part !== "*" ? part : i === all.length - 1 ? ".*" : "[^/]+"));
+  return new RegExp(`^${parts.join("/")}$`);
+});
+const onEdgePath = (pathname: string) => EDGE_PATTERNS.some((pattern) => pattern.test(pathname));
 
 /** Request headers that may reach the handlers (HTTP/1 connection headers do not). */
 function webHeaders(req: http.IncomingMessage): Headers {
