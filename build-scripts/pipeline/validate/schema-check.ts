@@ -30,9 +30,10 @@ export function checkSchema(validators: SchemaValidators, kind: SchemaName, file
 }
 
 // With allErrors, a failing `type` also reports the pattern/items errors below it;
-// keep the most specific ones and drop ajv's "must match a schema in anyOf" summaries.
+// keep the most specific ones and drop ajv's "must match a schema in anyOf" summaries; a key's
+// errors under propertyNames are reported once, by the propertyNames error.
 // A field still to fill in (empty) is a warning of the record rules instead.
-const isUseful = (e: ErrorObject) => e.keyword !== "if" && e.keyword !== "anyOf";
+const isUseful = (e: ErrorObject) => e.keyword !== "if" && e.keyword !== "anyOf" && e.propertyName === undefined;
 
 function toProblem(file: string, e: ErrorObject): Problem {
   const schema = (e.parentSchema ?? {}) as { description?: string };
@@ -57,8 +58,17 @@ function toProblem(file: string, e: ErrorObject): Problem {
         found: `the field "${field}"`,
       };
     }
-    case "propertyNames":
-      return { ...base, pointer: e.instancePath, expected: "non-empty keys", found: "an empty key" };
+    case "propertyNames": {
+      // The key's own error (which ajv reports too, and isUseful drops) says less than the rule's description.
+      const key = (e.params as { propertyName?: string }).propertyName ?? "";
+      const rule = (e.parentSchema as { propertyNames?: { description?: string } } | undefined)?.propertyNames?.description;
+      return {
+        ...base,
+        pointer: e.instancePath,
+        expected: rule ?? "non-empty keys",
+        found: key === "" ? "an empty key" : `the key "${key}"`,
+      };
+    }
     default:
       return {
         ...base,
