@@ -190,6 +190,17 @@ export function isRecordPath(relativePath: string): boolean {
   return parts.length === 2 && parts[1].endsWith(".json") && !parts.some(isHidden);
 }
 
+/**
+ * Whether a path below the content folder is a stored translation
+ * (translations/<lang>/<collection>/<name>.json) or a folder that may hold
+ * some (a folder made with its files in it is seen as the folder alone), none hidden.
+ */
+export function isTranslationPath(relativePath: string): boolean {
+  const parts = relativePath.split(/[\\/]/);
+  if (parts[0] !== TRANSLATIONS_FOLDER || parts.some(isHidden)) return false;
+  return parts.length < 4 || (parts.length === 4 && parts[3].endsWith(".json"));
+}
+
 /** Relative to the project when inside it, else absolute: what a person can open. */
 export function shownPath(projectDir: string, file: string): string {
   const relative = path.relative(projectDir, file);
