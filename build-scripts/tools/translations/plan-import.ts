@@ -57,6 +57,7 @@ interface Resource {
 }
 
 const SKIP_STATES = new Set(["new", "needs-translation"]);
+const EMPTY = "empty target";
 
 export function planImport(
   inputs: readonly { readonly input: string; readonly files: readonly XliffFile[] }[],
@@ -74,6 +75,7 @@ export function planImport(
       if (resource) resources.push(resource);
       else others.push(file);
     }
+    const skippedBefore = plan.skipped.length;
     for (const resource of resources) {
       for (const unit of resource.file.units) planUnit(plan, input, resource, unit, unit.pointer);
     }
@@ -97,6 +99,13 @@ export function planImport(
           planUnit(plan, input, { ...resource, language: language ?? resource.language, file }, unit, unit.pointer);
       }
     }
+    // po2xliff's template units stay empty beside the units that translate them: no reason to report those.
+    const translated = new Set(plan.texts.filter((t) => t.input === input).map((t) => translationKey(t.collection, t.uuid) + t.pointer));
+    const template = new Map(resources.map((r) => [r.file.original, translationKey(r.collection, r.uuid)]));
+    const kept = plan.skipped
+      .slice(skippedBefore)
+      .filter((skip) => !(skip.reason === EMPTY && translated.has(`${template.get(skip.original)}${skip.id}`)));
+    plan.skipped.splice(skippedBefore, Infinity, ...kept);
   }
   return plan;
 }
@@ -125,7 +134,7 @@ function languageOf(file: XliffFile, lang: string | undefined): string | undefin
 function planUnit(plan: ImportPlan, input: string, resource: Resource, unit: XliffUnit, pointer: string | undefined): void {
   const where = `${input}: <file original="${resource.file.original}">, <trans-unit id="${unit.id}">`;
   const skip = (reason: string) => void plan.skipped.push({ input, original: resource.file.original, id: unit.id, reason });
-  if (unit.target === undefined || (typeof unit.target === "string" && unit.target.trim() === "")) return skip("empty target");
+  if (unit.target === undefined || (typeof unit.target === "string" && unit.target.trim() === "")) return skip(EMPTY);
   if (unit.state && SKIP_STATES.has(unit.state)) return skip(`state="${unit.state}"`);
   if (unit.approved === "no") return skip('approved="no" (not final: a fuzzy entry)');
   if (typeof unit.target !== "string") return skip("the target holds inline elements (<g>, <x/>…), which the importer does not read");
