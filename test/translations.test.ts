@@ -7,7 +7,7 @@
  * and a target that drops the source's markup refused.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +15,7 @@ import { promisify } from "node:util";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildSite, readJson, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 import { runCli } from "./helpers/run-cli.ts";
 import { tempContent } from "./helpers/temp-content.ts";
@@ -204,3 +205,50 @@ describe("a target that drops the source's markup", () => {
     expect(await readFile(path.join(content, STORED), "utf8")).toBe(storedBefore);
   });
 });
+
+describe("search in a translated list", () => {
+  it("stems with the list's language (French), and the source list with English", async () => {
+    const french = await tempContent("content");
+    const cities = JSON.parse(await readFile(path.join(french, "units/cities-cafes-and-culture.json"), "utf8")) as {
+      uuid: string;
+      title: string;
+    };
+    const stored = { fields: { "/title": { source: cities.title, target: "Villes, cafés et parcs national" } } };
+    await writeFile(path.join(await mkdirFor(french, `translations/fr/units/${cities.uuid}.json`)), JSON.stringify(stored));
+    const site = await buildSite({ CONTENT_DIR: french });
+    expect(site.code, site.stderr).toBe(0);
+    let server: LocalServer | undefined;
+    try {
+      server = await startLocalServer(site.outDir);
+      const search = async (list: string, words: string) =>
+        (
+          (await (await fetch(`${server!.url}${list}?search=${encodeURIComponent(words)}&fields=uuid&format=json`)).json()) as {
+            uuid: string;
+          }[]
+        ).map((r) => r.uuid);
+      // "nationaux" and "national" share a French stem, not an English one: neither begins the other.
+      expect(await search("/fr/api/units", "nationaux")).toEqual([cities.uuid]);
+      expect(await search("/fr/api/units", "parc")).toEqual([cities.uuid]);
+      expect(await search("/api/units", "nationaux")).toEqual([]);
+      // The HTML view's search box answers the same in a browser, from the French tree's files.
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        await page.goto(`${server.url}/fr/api/units/index.html?search=nationaux&fields=uuid,title`);
+        await expect.poll(() => shownJson(page)).toEqual([{ uuid: cities.uuid, title: stored.fields["/title"].target }]);
+        expect(await page.locator("link[rel=stylesheet]").evaluate((link: HTMLLinkElement) => link.href)).toBe(
+          `${server.url}/assets/api.css`,
+        );
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await server?.stop();
+    }
+  });
+});
+
+async function mkdirFor(dir: string, file: string): Promise<string> {
+  await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+  return path.join(dir, file);
+}

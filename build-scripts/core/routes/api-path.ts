@@ -10,7 +10,7 @@
  * docs/translations.md), which holds the same views in that language.
  */
 import { findCollection, type Collection } from "../catalogue/collections.ts";
-import { isTargetLanguage } from "../translations/languages.ts";
+import { isTargetLanguage, languageRoot } from "../translations/languages.ts";
 import { instanceFile, listPageFile, rootFile } from "./output-tree.ts";
 
 export type ApiRoute =
@@ -79,11 +79,11 @@ export function routeFile(route: ApiRoute, extension: string): string {
 
 /**
  * The file (below the site root) that answers an API URL of this site in the
- * given extension, or undefined for a URL outside the API.
+ * given extension (in its language's tree, if any), or undefined for a URL outside the API.
  * `{base}/api/videos?format=api` → api/videos/index.html
  */
 export function fileOfApiUrl(url: string, baseUrl: string, extension: string): string | undefined {
-  if (!url.startsWith(`${baseUrl}/api`)) return undefined;
+  if (!url.startsWith(`${baseUrl}/`)) return undefined;
   const resolved = resolveApiPath(url.slice(baseUrl.length).split(/[?#]/)[0]);
-  return resolved && routeFile(resolved.route, extension);
+  return resolved && `${languageRoot(resolved.language)}${routeFile(resolved.route, extension)}`;
 }

@@ -39,7 +39,7 @@ export const LANGUAGE_EXPECTED = `a language tag such as "es", "pt-BR" or "zh-Ha
 export const languageRoot = (language: string | undefined) => (language === undefined ? "" : `${language}/`);
 
 /** A language's tree is an API of its own below `{base_url}/<lang>`: its addresses are made from this config. */
-export const localizedConfig = (config: SiteConfig, language: string): SiteConfig => ({
+export const localizedConfig = <T extends Pick<SiteConfig, "baseUrl">>(config: T, language: string): T => ({
   ...config,
   baseUrl: `${config.baseUrl}/${language}`,
 });

@@ -21,6 +21,7 @@ import { ListFiles } from "./list-files.ts";
 import { recordTermNumbers, renderRecords, type RenderJob, type TakeChunk } from "./render-threads.ts";
 import { ColumnFiles, writeListQueryFiles } from "./query-files.ts";
 import { SearchIndexBuilder } from "../../core/search/build-index.ts";
+import { wordRules } from "../../core/search/languages.ts";
 import type { WriteStats } from "./write-stats.ts";
 import type { ResourceTranslation } from "../../core/translations/localize.ts";
 
@@ -74,6 +75,7 @@ export async function writeApiTree(
   stats?: WriteStats,
 ): Promise<WriteStats> {
   const writer = new FileWriter(outDir, stats);
+  const rules = await wordRules(tree?.language);
   const context: RenderContext = { config, language: tree?.language };
   // Empty collections first, then the largest: each collection's search index
   // is finished on this thread after its last chunk while the render threads
@@ -94,7 +96,7 @@ export async function writeApiTree(
       // An empty list has no columns: a `fields` answer of it needs none.
       const fields = records.length === 0 ? [] : FIELD_ORDER[collection.kind];
       const columns = FORMATS.map((f) => (f.renderer.parts ? new ColumnFiles(writer, collection, f.extension, fields) : undefined));
-      current = { job, lists, columns, recordFiles: [], index: new SearchIndexBuilder(), terms: [] };
+      current = { job, lists, columns, recordFiles: [], index: new SearchIndexBuilder(rules.stem), terms: [] };
     }
     writer.stats.merge(chunk.byExtension);
     const { terms } = chunk;

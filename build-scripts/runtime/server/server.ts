@@ -12,7 +12,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { handleApiRequest } from "../edge/handle-request.ts";
-import { ALLOW, EDGE_FUNCTION } from "../../core/routes/api-headers.ts";
+import { ALLOW, isEdgePath } from "../../core/routes/api-headers.ts";
 import { netlifyEngine, type EngineOptions } from "./netlify-engine.ts";
 import { notModified } from "./not-modified.ts";
 import { guardRequestTarget } from "./request-guard.ts";
@@ -29,14 +29,6 @@ export interface RunningServer {
   readonly url: string;
   close(): Promise<void>;
 }
-
-/** Netlify path patterns: "/api" is that path, a star at the end anything below it, a star between slashes one folder. */
-const EDGE_PATTERNS = EDGE_FUNCTION.paths.map((path) => {
-  // The paths are letters, slashes and stars only: nothing else to escape.
-  const parts = path.split("/").map((part, i, all) => (part !== "*" ? part : i === all.length - 1 ? ".*" : "[^/]+"));
-  return new RegExp(`^${parts.join("/")}$`);
-});
-const onEdgePath = (pathname: string) => EDGE_PATTERNS.some((pattern) => pattern.test(pathname));
 
 /** Request headers that may reach the handlers (HTTP/1 connection headers do not). */
 function webHeaders(req: http.IncomingMessage): Headers {
@@ -63,7 +55,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     } catch {
       return plain(405, "405 Method Not Allowed", { Allow: ALLOW });
     }
-    const response = onEdgePath(guarded.url.pathname) ? await handleApiRequest(request, engine) : await engine(request);
+    const response = isEdgePath(guarded.url.pathname) ? await handleApiRequest(request, engine) : await engine(request);
     return notModified(request, response);
   }
 
