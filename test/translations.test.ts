@@ -126,6 +126,7 @@ describe("the built French tree", () => {
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain(`<span class="key">"title"</span>: <span class="str">"${stored.fields["/title"].target}"</span>`);
     expect(html).toContain('<link rel="stylesheet" href="../assets/api.css">');
+    expect(html).toContain(`<pre class="request"><b>GET</b> /fr/api/units/${UNIT}</pre>`);
   });
 
   it("is served by npm run serve with the same negotiation, search and fields", async () => {

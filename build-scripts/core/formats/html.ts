@@ -135,7 +135,9 @@ function formatLink(frame: Frame, format: FormatInfo): string {
  */
 function requestLine(frame: Frame): string {
   const method = `<b>${frame.method ?? "GET"}</b>`;
-  if (frame.view.path !== "") return `<pre class="request">${method} ${escapeHtml(frame.view.path)}</pre>`;
+  // A language's tree serves the same views below /<language>.
+  const path = frame.language === undefined ? frame.view.path : `/${frame.language}${frame.view.path}`;
+  if (frame.view.path !== "") return `<pre class="request">${method} ${escapeHtml(path)}</pre>`;
   return `<pre class="request">${method} </pre><script>document.querySelector("pre.request").append(location.pathname + location.search);</script>`;
 }
 
