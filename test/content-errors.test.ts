@@ -15,6 +15,7 @@ import { runCli, type CliResult } from "./helpers/run-cli.ts";
 import { listenOnSocket, makeFifo, tempContent, writeRecord } from "./helpers/temp-content.ts";
 
 const video = JSON.parse(await readFile(path.join(import.meta.dirname, "fixtures/golden-content/videos/edge-cases-video.json"), "utf8"));
+const unit = JSON.parse(await readFile(path.join(import.meta.dirname, "fixtures/golden-content/units/edge-cases-unit.json"), "utf8"));
 const FAILING_READS = path.join(import.meta.dirname, "helpers/failing-reads.js");
 
 /** Records with a problem of each kind the checks know. */
@@ -287,4 +288,77 @@ describe("a command that fails", () => {
       expect(debug.stderr).toMatch(STACK_LINE);
     },
   );
+});
+
+describe("a stored translation (content/translations/) with problems", () => {
+  let broken: BuildResult;
+  const translation = (fields: unknown) => ({ fields });
+  beforeAll(async () => {
+    const content = await tempContent(GOLDEN_CONTENT);
+    await writeRecord(content, `translations/fr/units/${unit.uuid}.json`, {
+      fields: { "/title": { source: unit.title, target: "Titre" }, "/description": { source: unit.description, target: "<p>sans fin" } },
+    });
+    await writeRecord(content, `translations/fr_FR/units/${unit.uuid}.json`, translation({}));
+    await writeRecord(content, "translations/fr/units/not-a-uuid.json", translation({}));
+    await writeRecord(content, `translations/fr/podcasts/${unit.uuid}.json`, translation({}));
+    await writeRecord(content, `translations/es/units/${unit.uuid}.json`, translation({ "/url": { source: "a", target: "b" } }));
+    await writeRecord(content, `translations/es/videos/${video.uuid}.json`, '{"fields": ');
+    await mkdir(path.join(content, "translations/de/units"), { recursive: true });
+    makeFifo(content, `translations/de/units/${unit.uuid}.json`);
+    await symlink("/etc", path.join(content, "translations/it"));
+    broken = await buildSite({ CONTENT_DIR: content }, first.outDir);
+  });
+
+  it("fails the build with every problem named, and leaves the previous output untouched", async () => {
+    await expectFailedBuild(broken);
+  });
+
+  it.each<[string, string, string, RegExp, RegExp]>([
+    [
+      "a target that breaks the source's markup",
+      `translations/fr/units/${unit.uuid}.json`,
+      "/fields/~1description/target",
+      /a target that is well-formed HTML with the source's elements/,
+      /markup that is not well-formed: "<p>" never ended/,
+    ],
+    [
+      "a language folder that is no language tag",
+      `translations/fr_FR/units/${unit.uuid}.json`,
+      "(whole file)",
+      /a folder named after a language tag.*/,
+      /the folder "fr_FR"/,
+    ],
+    [
+      "a file not named after a uuid",
+      "translations/fr/units/not-a-uuid.json",
+      "(whole file)",
+      /a file named after the uuid of the record it translates.*/,
+      /"not-a-uuid.json"/,
+    ],
+    [
+      "an unknown collection",
+      `translations/fr/podcasts/${unit.uuid}.json`,
+      "(whole file)",
+      /a folder named after one of the 31 collections.*/,
+      /the unknown collection "podcasts"/,
+    ],
+    [
+      "a pointer that names no translatable text",
+      `translations/es/units/${unit.uuid}.json`,
+      "/fields",
+      /the JSON pointer of a translatable text.*/,
+      /the key "\/url"/,
+    ],
+    ["invalid JSON", `translations/es/videos/${video.uuid}.json`, "(whole file)", /a JSON document/, /invalid JSON.*/],
+    ["a named pipe", `translations/de/units/${unit.uuid}.json`, "(whole file)", /a JSON file/, /a named pipe.*/],
+    [
+      "a language folder that links outside the content folder",
+      "translations/it",
+      "(whole file)",
+      /a language folder inside .*content\//,
+      /a symbolic link to "\/etc", outside .*/,
+    ],
+  ])("names %s", (_what, file, pointer, expected, found) => {
+    expect(broken.stderr).toMatch(problem(file, pointer, expected, found));
+  });
 });

@@ -2,7 +2,7 @@
  * npm run dev: a save in content/ rewrites the record's own files, its
  * collection's lists and search index and nothing else, and the open preview reloads.
  */
-import { readdir, readFile, rm, stat, symlink, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, symlink, unlink, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -173,6 +173,36 @@ describe("npm run dev", () => {
       expect(changedFiles(before, await snapshot())).toEqual([]);
     } finally {
       await unlink(link);
+    }
+  });
+
+  it("rebuilds the whole site when a translation is saved, as a full build does", async () => {
+    // The record as the sample has it (a test above left it with errors, which a full build refuses).
+    const file = recordFile("videos", "a-brief-history-of-maps.json");
+    const sample = JSON.parse(await readFile(path.join(PROJECT_DIR, "content/videos/a-brief-history-of-maps.json"), "utf8"));
+    const fixed = dev.output().length;
+    await save(file, (r) => Object.assign(r, { uuid: sample.uuid, modified_date: sample.modified_date }));
+    await dev.waitFor(/a-brief-history-of-maps\.json: \d+ files rewritten/, fixed);
+    const { uuid, title } = JSON.parse(await readFile(file, "utf8")) as { uuid: string; title: string };
+    const mark = dev.output().length;
+    const stored = path.join(contentDir, "translations/fr/videos", `${uuid}.json`);
+    await mkdir(path.dirname(stored), { recursive: true });
+    await writeFile(stored, JSON.stringify({ fields: { "/title": { source: title, target: "Une brève histoire des cartes" } } }));
+    await dev.waitFor(/Built [\s\S]*translated resources: fr 1/, mark);
+    const fresh = await buildSite(
+      { CONTENT_DIR: contentDir, BASE_URL: "https://api.example.test", SITE_URL: "https://education.example.org" },
+      path.join(dir, "fresh-translated"),
+    );
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(JSON.parse(await readFile(path.join(outDir, "fr", instanceFile("videos", uuid, "json")), "utf8")).title).toBe(
+      "Une brève histoire des cartes",
+    );
+    for (const f of [
+      instanceFile("videos", uuid, "json"),
+      `fr/${instanceFile("videos", uuid, "json")}`,
+      `fr/${listFile("videos", "xliff")}`,
+    ]) {
+      expect(await readFile(path.join(outDir, f), "utf8"), f).toBe(await readOut(fresh, f));
     }
   });
 });

@@ -9,6 +9,12 @@ const SHOWN_WARNINGS = 5;
 /** A size for people: "701.8 kB", "1.3 MB". */
 export const formatBytes = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 
+/** The languages with translations, and how many resources each translates (each has a whole tree, <lang>/api/). */
+function translatedLine(build: PreparedBuild): string[] {
+  const languages = [...build.translations].map(([language, translations]) => `${language} ${translations.size}`);
+  return languages.length ? [`  translated resources: ${languages.join(", ")} (each language's tree: <lang>/api/)`] : [];
+}
+
 export function summary(build: PreparedBuild, stats: WriteStats, seconds: number, outDir: string): string {
   const counts = [...build.catalogue.lists].filter(([, list]) => list.length > 0).map(([name, list]) => `${name} ${list.length}`);
   const total = [...build.catalogue.lists.values()].reduce((n, l) => n + l.length, 0);
@@ -18,6 +24,7 @@ export function summary(build: PreparedBuild, stats: WriteStats, seconds: number
   const lines = [
     `Built ${outDir}/ in ${seconds.toFixed(2)} s`,
     `  resources: ${total} (${counts.join(", ") || "none"}) in ${build.catalogue.lists.size} collections`,
+    ...translatedLine(build),
     ...rows,
     `  total  ${String(stats.files).padStart(8)} files ${formatBytes(stats.bytes).padStart(10)}`,
   ];

@@ -7,7 +7,8 @@
 import type { UserConfig } from "@11ty/eleventy";
 import { writeBrowserScripts } from "./write/browser-scripts.ts";
 import { FileWriter } from "./write/file-writer.ts";
-import { writeApiTree, type WriteOptions } from "./write/write-api-tree.ts";
+import type { WriteOptions } from "./write/write-api-tree.ts";
+import { writeLanguageTrees } from "./write/write-language-trees.ts";
 import type { WriteStats } from "./write/write-stats.ts";
 import type { PreparedBuild } from "./prepare.ts";
 
@@ -21,10 +22,10 @@ export class CatalogueSite {
   ) {}
 
   readonly plugin = (eleventyConfig: UserConfig): void => {
-    const { catalogue, config } = this.build;
+    const { catalogue, translations, config } = this.build;
     eleventyConfig.addGlobalData("build", this.build);
     eleventyConfig.on("eleventy.before", ({ directories }) => {
-      this.written = writeApiTree(catalogue, config, directories.output, this.options);
+      this.written = writeLanguageTrees(catalogue, translations, config, directories.output, this.options);
       this.written.catch(() => {}); // awaited in eleventy.after, or by the build when Eleventy fails first
     });
     eleventyConfig.on("eleventy.after", async ({ directories }) => {

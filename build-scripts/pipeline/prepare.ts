@@ -1,16 +1,20 @@
-/** Step one of every build: configuration and the validated catalogue. */
+/** Step one of every build: configuration and the validated catalogue, with its translations. */
 import { schemaValidators } from "./cache/cached-validators.ts";
 import type { Catalogue } from "../core/catalogue/catalogue.ts";
 import { loadSiteConfig } from "./load/load-config.ts";
 import type { SiteConfig } from "../core/catalogue/site-config.ts";
-import { readSources } from "./load/read-sources.ts";
+import type { Translations } from "../core/translations/localize.ts";
+import { readSources, readTranslationSources } from "./load/read-sources.ts";
 import { formatProblems, type Problem } from "./validate/problems.ts";
 import { validateSources } from "./validate/validate-catalogue.ts";
+import { validateTranslations } from "./validate/validate-translations.ts";
 
 export interface PreparedBuild {
   readonly projectDir: string;
   readonly config: SiteConfig;
   readonly catalogue: Catalogue;
+  /** The stored translations of the catalogue's records, by language (none: an empty map). */
+  readonly translations: Translations;
   /** Warnings only: a build with errors never gets this far. */
   readonly warnings: readonly Problem[];
 }
@@ -23,10 +27,27 @@ export class ContentError extends Error {
   }
 }
 
+export interface CheckedContent {
+  /** Both present only when there are no errors. */
+  readonly catalogue?: Catalogue;
+  readonly translations?: Translations;
+  readonly problems: readonly Problem[];
+}
+
+/** Every record and stored translation of the content folder, checked (what `npm run validate` runs alone). */
+export async function checkContent(projectDir: string, contentDir: string): Promise<CheckedContent> {
+  const validators = await schemaValidators();
+  const { catalogue, problems } = validateSources(await readSources(projectDir, contentDir), validators);
+  const sources = readTranslationSources(projectDir, contentDir);
+  // Without a valid catalogue, the translations' files are still read and checked on their own.
+  const checked = validateTranslations(sources, catalogue ?? { lists: new Map() }, validators);
+  const all = [...problems, ...(catalogue ? checked.problems : checked.problems.filter((p) => p.severity === "error"))];
+  return catalogue && checked.translations ? { catalogue, translations: checked.translations, problems: all } : { problems: all };
+}
+
 export async function prepareBuild(projectDir: string): Promise<PreparedBuild> {
   const config = loadSiteConfig(projectDir);
-  const sources = await readSources(projectDir, config.contentDir);
-  const { catalogue, problems } = validateSources(sources, await schemaValidators());
-  if (!catalogue) throw new ContentError(problems);
-  return { projectDir, config, catalogue, warnings: problems };
+  const { catalogue, translations, problems } = await checkContent(projectDir, config.contentDir);
+  if (!catalogue || !translations) throw new ContentError(problems);
+  return { projectDir, config, catalogue, translations, warnings: problems };
 }

@@ -14,7 +14,7 @@
  */
 import edge from "../../build-scripts/runtime/edge/functions/api.ts";
 import { contentType, FORMAT_TABLE } from "../../build-scripts/core/formats/format-table.ts";
-import { EDGE_FUNCTION } from "../../build-scripts/core/routes/api-headers.ts";
+import { isEdgePath } from "../../build-scripts/core/routes/api-headers.ts";
 
 /** The part of Deno's API this script uses (the project type-checks with Node's types, not Deno's). */
 declare const Deno: {
@@ -44,10 +44,6 @@ if (!site || !/^\d+$/.test(port ?? "")) {
   console.error("usage: edge-server.ts <site folder> <port (0 for a free one)>");
   Deno.exit(2);
 }
-
-/** Netlify path patterns: "/api" is that path, "/api/*" everything below it. */
-const onEdgePath = (pathname: string) =>
-  EDGE_FUNCTION.paths.some((p) => (p.endsWith("/*") ? pathname.startsWith(p.slice(0, -1)) : pathname === p));
 
 /** The file a path names inside the site, or undefined when it names none that could be there. */
 function fileOf(pathname: string): string | undefined {
@@ -90,7 +86,7 @@ Deno.serve(
     onListen: (address) => console.log(`edge server at http://${address.hostname}:${address.port}/`),
   },
   (request) =>
-    onEdgePath(new URL(request.url).pathname)
+    isEdgePath(new URL(request.url).pathname)
       ? edge(request, { next: (rewritten) => staticFile(rewritten ?? request) })
       : staticFile(request),
 );

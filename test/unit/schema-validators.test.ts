@@ -40,7 +40,8 @@ describe("the schema validators' cache", () => {
     await loadSchemaValidators(file);
     const kept = await readFile(file, "utf8");
     const header = kept.slice(0, kept.indexOf("\n") + 1);
-    const acceptsAll = "exports.video = () => true; exports.unit = () => true; exports.generic = () => true;";
+    const acceptsAll =
+      "exports.video = () => true; exports.unit = () => true; exports.generic = () => true; exports.translation = () => true;";
     await writeFile(file, `${header}${acceptsAll}`);
     expect(checkSchema(await loadSchemaValidators(file), "video", "v.json", BAD_RECORDS[0])).toEqual([]); // the key matched: run as kept
     await writeFile(file, `// ${"0".repeat(64)}\n${acceptsAll}`);

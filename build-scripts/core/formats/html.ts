@@ -14,6 +14,7 @@ import { DATA_FORMATS, displayName, FORMAT_TABLE, formatWithExtension, inWords, 
 import type { Collection } from "../catalogue/collections.ts";
 import { ALLOW } from "../routes/api-headers.ts";
 import { escapeAttribute, escapeHtml } from "./html-escape.ts";
+import { SOURCE_LANGUAGE } from "../translations/languages.ts";
 import type { Renderer } from "./renderer.ts";
 import {
   instanceName,
@@ -88,6 +89,14 @@ function stringHtml(value: string, context: RenderContext): string {
  */
 const baseHref = (file: string) => "../".repeat(depthOf(file)) || "./";
 
+/**
+ * A translated tree's pages go up to the site root and down into the tree
+ * (`../../../es/`), because the edge serves a list at `/es/api/units`, a
+ * folder less deep than its file, where going up alone would leave the tree.
+ */
+const treeBaseHref = (file: string, language: string | undefined) =>
+  language === undefined ? baseHref(file) : `${"../".repeat(depthOf(file) + 1)}${language}/`;
+
 interface Frame {
   readonly view: { name: string; path: string };
   /**
@@ -104,10 +113,16 @@ interface Frame {
   readonly status?: string;
   readonly method?: string;
   readonly before?: string;
+  /** A translated tree's language: its pages' <base> is the tree's root, one folder below the site's assets. */
+  readonly language?: string;
 }
 
 /** An in-site link (a file below the site root) as the page writes it. */
 const siteLink = (frame: Frame, file: string) => escapeAttribute(frame.file === undefined ? `/${file}` : file);
+
+/** The site's own assets, which translated trees share with the source's. */
+const assetLink = (frame: Frame, file: string) => siteLink(frame, `${assetsUp(frame.language)}${file}`);
+const assetsUp = (language: string | undefined) => (language === undefined ? "" : "../");
 
 function formatLink(frame: Frame, format: FormatInfo): string {
   const download = frame.route && isDownloaded(format) ? ` download="${escapeAttribute(downloadName(frame.route, format.extension))}"` : "";
@@ -120,7 +135,9 @@ function formatLink(frame: Frame, format: FormatInfo): string {
  */
 function requestLine(frame: Frame): string {
   const method = `<b>${frame.method ?? "GET"}</b>`;
-  if (frame.view.path !== "") return `<pre class="request">${method} ${escapeHtml(frame.view.path)}</pre>`;
+  // A language's tree serves the same views below /<language>.
+  const path = frame.language === undefined ? frame.view.path : `/${frame.language}${frame.view.path}`;
+  if (frame.view.path !== "") return `<pre class="request">${method} ${escapeHtml(path)}</pre>`;
   return `<pre class="request">${method} </pre><script>document.querySelector("pre.request").append(location.pathname + location.search);</script>`;
 }
 
@@ -133,15 +150,15 @@ function pageHead(frame: Frame): string {
     )
     .join("");
   const formatLinks = DATA_FORMATS.map((f) => formatLink(frame, f)).join(" ");
-  const base = frame.file === undefined ? "" : `<base href="${baseHref(frame.file)}">\n`;
+  const base = frame.file === undefined ? "" : `<base href="${escapeAttribute(treeBaseHref(frame.file, frame.language))}">\n`;
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(frame.language ?? SOURCE_LANGUAGE)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(frame.view.name)} – Catalogue API</title>
-${base}<link rel="stylesheet" href="${siteLink(frame, STYLESHEET)}">
-<link rel="icon" href="${siteLink(frame, FAVICON)}" type="image/svg+xml">
+${base}<link rel="stylesheet" href="${assetLink(frame, STYLESHEET)}">
+<link rel="icon" href="${assetLink(frame, FAVICON)}" type="image/svg+xml">
 </head>
 <body>
 <header class="navbar"><a class="brand" href="${siteLink(frame, rootFile("html"))}">Catalogue API</a></header>
@@ -207,7 +224,7 @@ function pager(view: ListView, page: Page): string {
  * from file:// is refused), so a classic script says that search needs a web
  * server, where the form would be.
  */
-function searchForm(view: ListView): string {
+function searchForm(view: ListView, language: string | undefined): string {
   const name = view.collection.name;
   const boxes = FIELD_ORDER[view.collection.kind]
     .map((field) => `<label><input type="checkbox" name="fields" value="${escapeAttribute(field)}"> ${escapeHtml(field)}</label>`)
@@ -222,7 +239,7 @@ ${boxes}
 </form>
 <p class="search-needs-server" hidden>Search needs a web server: this page was opened from a file. In a terminal, in the folder that holds the site, run <code>npx http-server &lt;folder&gt;</code> and open the address it prints.</p>
 <script>if (location.protocol === "file:") document.currentScript.previousElementSibling.hidden = false;</script>
-<script type="module" src="${LIST_VIEW_SCRIPT}"></script>
+<script type="module" src="${assetsUp(language)}${LIST_VIEW_SCRIPT}"></script>
 `;
 }
 
@@ -290,13 +307,13 @@ const dedent = (item: string) => item.split(`\n${INDENT}`).join("\n");
 
 export const htmlRenderer: Renderer = {
   item: (resource, context) => prettyJsonHtml(resource, context, 1),
-  instance: (item, view) => pageHead(documentFrame(view)) + dedent(item) + pageTail(),
+  instance: (item, view, context) => pageHead({ ...documentFrame(view), language: context.language }) + dedent(item) + pageTail(),
   document: (view, context) => {
     const body = view.kind === "instance" ? view.resource : view.data;
-    return pageHead(documentFrame(view)) + prettyJsonHtml(body, context) + pageTail();
+    return pageHead({ ...documentFrame(view), language: context.language }) + prettyJsonHtml(body, context) + pageTail();
   },
   pageSize: HTML_PAGE_SIZE,
-  listHead: (view, page) => {
+  listHead: (view, page, context) => {
     // A narrowed list's request line names its query, as the page's address does.
     const query = view.query ? `?${view.query}${page.number > 1 ? `&page=${page.number}` : ""}` : "";
     const frame: Frame = {
@@ -305,7 +322,8 @@ export const htmlRenderer: Renderer = {
       alternate: (format) => listFile(view.collection.name, format.extension),
       route: { view: "list", collection: view.collection, page: 1 },
       crumbs: listCrumbs(view, true),
-      before: searchForm(view) + pager(view, page),
+      before: searchForm(view, context.language) + pager(view, page),
+      language: context.language,
     };
     return pageHead(frame) + (page.count === 0 ? "[]" : "[");
   },

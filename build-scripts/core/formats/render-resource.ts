@@ -7,6 +7,7 @@ import type { Collection } from "../catalogue/collections.ts";
 import { toResource, type JsonObject, type SourceRecord } from "../catalogue/resource.ts";
 import { instanceFile } from "../routes/output-tree.ts";
 import { FORMATS } from "./formats.ts";
+import type { ResourceTranslation } from "../translations/localize.ts";
 import { instanceView, type RenderContext } from "./views.ts";
 
 export interface RenderedResource {
@@ -19,7 +20,13 @@ export interface RenderedResource {
   readonly files: { readonly file: string; readonly text: string }[];
 }
 
-export function renderResource(collection: Collection, record: SourceRecord, context: RenderContext): RenderedResource {
+/** `translation`: the record is a translated version (localize.ts), whose XLIFF carries each text's source and state. */
+export function renderResource(
+  collection: Collection,
+  record: SourceRecord,
+  context: RenderContext,
+  translation?: ResourceTranslation,
+): RenderedResource {
   const resource = toResource(collection, record, context.config);
   const view = instanceView(collection, resource);
   const items: string[] = [];
@@ -27,7 +34,8 @@ export function renderResource(collection: Collection, record: SourceRecord, con
   const files: { file: string; text: string }[] = [];
   const fields = Object.keys(resource);
   for (const format of FORMATS) {
-    const formatParts = format.renderer.parts;
+    const { renderer } = format;
+    const formatParts = translation && renderer.translatedParts ? renderer.translatedParts(translation) : renderer.parts;
     const own = formatParts && fields.map((field) => formatParts.part(field, resource[field]));
     const item = formatParts
       ? formatParts.join(fields.map((field, i) => [field, own![i]] as const)).join("")

@@ -8,6 +8,7 @@
  * concatenation and can be streamed.
  */
 import type { Json, JsonObject } from "../catalogue/resource.ts";
+import type { ResourceTranslation } from "../translations/localize.ts";
 import type { DocumentView, InstanceView, ListView, Page, RenderContext } from "./views.ts";
 
 export interface Renderer {
@@ -25,6 +26,8 @@ export interface Renderer {
   listTail(view: ListView, page: Page, context: RenderContext): string;
   /** The data formats build items from parts, one per field, so `fields` answers are joined from published parts. */
   readonly parts?: ItemParts;
+  /** A translated version's parts, where they differ from `parts` (XLIFF: the source text beside the target). */
+  readonly translatedParts?: (translation: ResourceTranslation) => ItemParts;
 }
 
 /**

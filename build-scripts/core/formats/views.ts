@@ -76,6 +76,8 @@ export interface Page {
 
 export interface RenderContext {
   readonly config: SiteConfig;
+  /** A translated tree's language (its addresses are those of `config`); none for the source language's. */
+  readonly language?: string;
 }
 
 /** Django REST Framework's view names. */

@@ -6,6 +6,10 @@
  * hand to their HTML filter; whitespace (and the \r\n of the source) is kept.
  */
 import type { Json, JsonObject } from "../catalogue/resource.ts";
+import { SOURCE_LANGUAGE } from "../translations/languages.ts";
+import type { ResourceTranslation, TranslatedUnit } from "../translations/localize.ts";
+import { looksLikeHtml } from "../translations/markup.ts";
+import { fieldUnits, type TextUnit } from "../translations/translatable.ts";
 import { itemOfParts, type ItemParts, type Renderer } from "./renderer.ts";
 import type { DocumentView } from "./views.ts";
 import { toJson } from "./json.ts";
@@ -17,62 +21,59 @@ export const XLIFF_NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2";
 const HEAD = `${XML_DECLARATION}<xliff version="1.2" xmlns="${XLIFF_NAMESPACE}">`;
 const TAIL = "\n</xliff>\n";
 
-/** Fields translators work on, in resource order; others are data (URLs, ids, dates, names). */
-const TRANSLATABLE = ["title", "subtitle", "description", "overview"];
-/** Credit roles whose value is prose rather than a list of names. */
-const PROSE_CREDITS = ["Other"];
-
-interface Unit {
-  readonly id: string;
-  readonly text: string;
-}
-
-/** The units of one field: its text, or (credits) the prose roles' texts. */
-function fieldUnits(field: string, value: Json): Unit[] {
-  if (TRANSLATABLE.includes(field)) return typeof value === "string" && value.trim() !== "" ? [{ id: `/${field}`, text: value }] : [];
-  if (field !== "credits" || value === null || typeof value !== "object" || Array.isArray(value)) return [];
-  const units: Unit[] = [];
-  for (const role of PROSE_CREDITS) {
-    const text = value[role];
-    if (typeof text === "string" && text.trim() !== "") units.push({ id: `/credits/${role}`, text });
-  }
-  return units;
-}
-
 /** Fields that name a resource's <file> (`original`): its url, else (when `fields` left it out) its uuid. */
 const NAMING_FIELDS = ["url", "uuid"];
+
+const FILE_OPEN = '\n  <file original="';
+const fileAttributes = (target?: string) =>
+  `" source-language="${SOURCE_LANGUAGE}"${target === undefined ? "" : ` target-language="${target}"`} datatype="plaintext">\n    <body>`;
+const FILE_ATTRIBUTES = fileAttributes();
+const FILE_CLOSE = "</body>\n  </file>";
 
 /**
  * A resource's parts: the translatable fields' trans-units, and the escaped
  * url and uuid, one of which names the <file>; every other field shows nothing.
+ * A translated version's units (`translation`) carry the source text, the
+ * target and its state, and its <file> names the target language.
  */
-const parts: ItemParts = {
-  part: (field, value) =>
-    NAMING_FIELDS.includes(field) ? xmlEscape(String(value ?? "")) : fieldUnits(field, value).map(transUnit).join(""),
-  join: (fieldParts) => {
-    const naming = NAMING_FIELDS.map((name) => fieldParts.find(([field]) => field === name)).find((found) => found !== undefined);
-    const units = fieldParts.filter(([field, part]) => !NAMING_FIELDS.includes(field) && part.length > 0).map(([, part]) => part);
-    return [FILE_OPEN, ...(naming ? [naming[1]] : []), FILE_ATTRIBUTES, ...units, units.length > 0 ? "\n    " : "", FILE_CLOSE];
-  },
-};
-
-const looksLikeHtml = (text: string) => /<\/?[a-zA-Z][^>]*>|&[a-zA-Z]+;|&#\d+;/.test(text);
-
-function transUnit({ id, text }: Unit): string {
-  const datatype = looksLikeHtml(text) ? ' datatype="html"' : "";
-  const resname = id.slice(1);
-  return `\n      <trans-unit id="${xmlEscape(id)}" resname="${xmlEscape(resname)}"${datatype} xml:space="preserve"><source>${xmlEscape(text)}</source></trans-unit>`;
+export function xliffParts(translation?: ResourceTranslation): ItemParts {
+  const units = (field: string, value: Json): string =>
+    translation
+      ? fieldUnits(field, value)
+          .map(({ id }) => translatedUnit(id, translation.units[id]))
+          .join("")
+      : fieldUnits(field, value).map(transUnit).join("");
+  const attributes = translation ? fileAttributes(translation.language) : FILE_ATTRIBUTES;
+  return {
+    part: (field, value) => (NAMING_FIELDS.includes(field) ? xmlEscape(String(value ?? "")) : units(field, value)),
+    join: (fieldParts) => {
+      const naming = NAMING_FIELDS.map((name) => fieldParts.find(([field]) => field === name)).find((found) => found !== undefined);
+      const own = fieldParts.filter(([field, part]) => !NAMING_FIELDS.includes(field) && part.length > 0).map(([, part]) => part);
+      return [FILE_OPEN, ...(naming ? [naming[1]] : []), attributes, ...own, own.length > 0 ? "\n    " : "", FILE_CLOSE];
+    },
+  };
 }
 
-const FILE_OPEN = '\n  <file original="';
-const FILE_ATTRIBUTES = '" source-language="en" datatype="plaintext">\n    <body>';
-const FILE_CLOSE = "</body>\n  </file>";
+const parts = xliffParts();
+
+const unitOpen = (id: string, text: string) =>
+  `\n      <trans-unit id="${xmlEscape(id)}" resname="${xmlEscape(id.slice(1))}"${looksLikeHtml(text) ? ' datatype="html"' : ""} xml:space="preserve">`;
+
+function transUnit({ id, text }: TextUnit): string {
+  return `${unitOpen(id, text)}<source>${xmlEscape(text)}</source></trans-unit>`;
+}
+
+/** A translated version's unit: the source text, and its target with its state (an untranslated one has none, state="new"). */
+function translatedUnit(id: string, unit: TranslatedUnit): string {
+  const target = unit.target === undefined ? `<target state="new"/>` : `<target state="${unit.state}">${xmlEscape(unit.target)}</target>`;
+  return `${unitOpen(id, unit.source)}<source>${xmlEscape(unit.source)}</source>${target}</trans-unit>`;
+}
 
 /** One <file> element; `original` names what was translated, `note` (if any) goes in its header. */
-export function xliffFile(original: string, units: readonly Unit[], note?: string): string {
+export function xliffFile(original: string, units: readonly TextUnit[], note?: string): string {
   const header = note === undefined ? "" : `\n    <header><note>${xmlEscape(note)}</note></header>`;
   const body = units.length ? `${units.map(transUnit).join("")}\n    ` : "";
-  return `\n  <file original="${xmlEscape(original)}" source-language="en" datatype="plaintext">${header}\n    <body>${body}</body>\n  </file>`;
+  return `\n  <file original="${xmlEscape(original)}" source-language="${SOURCE_LANGUAGE}" datatype="plaintext">${header}\n    <body>${body}</body>\n  </file>`;
 }
 
 // A resource cut down by `fields` may lack its url; its uuid (or nothing) then names the file.
@@ -90,6 +91,7 @@ function documentFile(view: DocumentView, context: { config: { baseUrl: string }
 export const xliffRenderer: Renderer = {
   item: (resource) => resourceFile(resource),
   parts,
+  translatedParts: xliffParts,
   instance: (item) => `${HEAD}${item}${TAIL}`,
   document: (view, context) => `${HEAD}${documentFile(view, context)}${TAIL}`,
   pageSize: Infinity,

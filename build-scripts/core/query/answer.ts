@@ -85,8 +85,9 @@ export class PublishedApi {
     private readonly files: PublishedFiles,
     site: SiteAddresses,
     private readonly searchAnswers: SearchAnswers = "records",
+    language?: string,
   ) {
-    this.context = { config: { ...site, contentDir: "" } };
+    this.context = { config: { ...site, contentDir: "" }, language };
   }
 
   /** A request by its path, as the shim's `request()` takes it. */
@@ -265,8 +266,9 @@ export class PublishedApi {
   private finder(collection: string): Promise<RecordFinder> {
     let finder = this.finders.get(collection);
     if (!finder) {
-      finder = import("../search/find-records.ts").then(
-        ({ RecordFinder }) => new RecordFinder(this.files.text, collection, this.manifest(collection)),
+      finder = Promise.all([import("../search/find-records.ts"), import("../search/languages.ts")]).then(
+        async ([{ RecordFinder }, { wordRules }]) =>
+          new RecordFinder(this.files.text, collection, this.manifest(collection), await wordRules(this.context.language)),
       );
       this.finders.set(collection, finder);
     }

@@ -5,9 +5,12 @@
  * it. Addresses are those of the spec (`/api/`, `/api/<collection>`,
  * `/api/<collection>/<uuid>`, with or without a trailing slash) and the files
  * of the output tree themselves (`/api/videos/index.json`,
- * `/api/videos/page-2.html`), whose format is fixed by their extension.
+ * `/api/videos/page-2.html`), whose format is fixed by their extension;
+ * each with a language's tree before it (`/es/api/videos/<uuid>`,
+ * docs/translations.md), which holds the same views in that language.
  */
 import { findCollection, type Collection } from "../catalogue/collections.ts";
+import { isTargetLanguage, languageRoot } from "../translations/languages.ts";
 import { instanceFile, listPageFile, rootFile } from "./output-tree.ts";
 
 export type ApiRoute =
@@ -19,6 +22,8 @@ export interface ResolvedPath {
   readonly route: ApiRoute;
   /** Set when the path is a file's own name: the extension fixes its format, which is not negotiated. */
   readonly fixedExtension?: string;
+  /** The translated tree the path is in (its files are below `<language>/`); none for the source language's. */
+  readonly language?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,9 +33,17 @@ const PAGE_FILE = /^page-([2-9]|[1-9]\d+)\.(html)$/;
 
 /** The view a path names, or undefined when nothing of the API lives there (a 404). */
 export function resolveApiPath(pathname: string): ResolvedPath | undefined {
-  const parts = pathname.replace(/\/$/, "").split("/").slice(1);
+  let parts = pathname.replace(/\/$/, "").split("/").slice(1);
+  const language = parts[1] === "api" && isTargetLanguage(parts[0]) ? parts[0] : undefined;
+  if (language !== undefined) parts = parts.slice(1);
   if (parts[0] !== "api") return undefined;
-  let rest = parts.slice(1);
+  const resolved = resolveTreePath(parts.slice(1));
+  return resolved && language !== undefined ? { ...resolved, language } : resolved;
+}
+
+/** The view a path inside a tree names: what follows its `api/`. */
+function resolveTreePath(parts: readonly string[]): ResolvedPath | undefined {
+  let rest = parts;
   let fixedExtension: string | undefined;
   let page = 1;
   const last = rest.at(-1) ?? "";
@@ -66,11 +79,11 @@ export function routeFile(route: ApiRoute, extension: string): string {
 
 /**
  * The file (below the site root) that answers an API URL of this site in the
- * given extension, or undefined for a URL outside the API.
+ * given extension (in its language's tree, if any), or undefined for a URL outside the API.
  * `{base}/api/videos?format=api` → api/videos/index.html
  */
 export function fileOfApiUrl(url: string, baseUrl: string, extension: string): string | undefined {
-  if (!url.startsWith(`${baseUrl}/api`)) return undefined;
+  if (!url.startsWith(`${baseUrl}/`)) return undefined;
   const resolved = resolveApiPath(url.slice(baseUrl.length).split(/[?#]/)[0]);
-  return resolved && routeFile(resolved.route, extension);
+  return resolved && `${languageRoot(resolved.language)}${routeFile(resolved.route, extension)}`;
 }

@@ -69,6 +69,9 @@ export const MIN_STEM = 3;
  * more memory, and the garbage collector copied those arrays as they grew.
  */
 export class SearchIndexBuilder {
+  /** `stemOf`: the list's language's stemmer (languages.ts). */
+  constructor(private readonly stemOf: (word: string) => string = stem) {}
+
   /** Term → its number here, in the order terms were first met. */
   private readonly ids = new Map<string, number>();
   private readonly terms: string[] = [];
@@ -114,7 +117,7 @@ export class SearchIndexBuilder {
     id = this.terms.length;
     this.ids.set(term, id);
     this.terms.push(term);
-    const stemmed = stem(term);
+    const stemmed = this.stemOf(term);
     if (stemmed.length >= MIN_STEM && !term.startsWith(stemPrefix(stemmed))) {
       const aliases = this.aliases.get(stemmed);
       if (aliases) aliases.push(term);

@@ -9,7 +9,8 @@
  */
 import { MIN_STEM, stemPrefix, type SearchManifest } from "./build-index.ts";
 import { decodePostings } from "./postings.ts";
-import { parseQuery, stem, type QueryTerm } from "./words.ts";
+import { ENGLISH, type WordRules } from "./languages.ts";
+import { parseQuery, type QueryTerm } from "./words.ts";
 import { queryFile, searchManifestFile } from "../routes/output-tree.ts";
 
 /** Reads a published file (path below the site root) as text; undefined when it does not exist. */
@@ -20,8 +21,14 @@ interface TermFile {
   readonly postings: string[];
 }
 
-const stems = new Map<string, string>();
-const cachedStem = (term: string) => stems.get(term) ?? stems.set(term, stem(term)).get(term)!;
+/** Each language's stems of the terms met so far. */
+const stems = new WeakMap<WordRules, Map<string, string>>();
+function cachedStemmer(rules: WordRules): (term: string) => string {
+  let cache = stems.get(rules);
+  if (!cache) stems.set(rules, (cache = new Map()));
+  const known = cache;
+  return (term) => known.get(term) ?? known.set(term, rules.stem(term)).get(term)!;
+}
 
 function parseTermFile(text: string): TermFile {
   const terms: string[] = [];
@@ -53,7 +60,7 @@ interface Lookup {
   readonly accept: (term: string) => boolean;
 }
 
-function lookups(term: QueryTerm, aliases: SearchManifest["stemAliases"]): Lookup[] {
+function lookups(term: QueryTerm, aliases: SearchManifest["stemAliases"], cachedStem: (term: string) => string): Lookup[] {
   const out: Lookup[] = [{ prefix: term.text, accept: () => true }];
   if (term.stem.length >= MIN_STEM) {
     out.push({ prefix: stemPrefix(term.stem), accept: (t) => cachedStem(t) === term.stem });
@@ -73,6 +80,7 @@ export class RecordFinder {
     private readonly load: LoadText,
     readonly collection: string,
     manifest?: Promise<SearchManifest | undefined>,
+    private readonly rules: WordRules = ENGLISH,
   ) {
     this.manifest = manifest;
   }
@@ -87,9 +95,10 @@ export class RecordFinder {
   async find(search: string): Promise<number[] | undefined> {
     const manifest = await this.loadManifest();
     if (!manifest) throw new Error(`No search index for ${this.collection}`);
-    const terms = parseQuery(search);
+    const terms = parseQuery(search, this.rules);
     if (terms.length === 0) return undefined;
-    const plans = terms.map((term) => lookups(term, manifest.stemAliases));
+    const cachedStem = cachedStemmer(this.rules);
+    const plans = terms.map((term) => lookups(term, manifest.stemAliases, cachedStem));
     const fileNumbers = new Set(plans.flat().flatMap((lookup) => filesFor(manifest.termFiles, lookup.prefix)));
     const files = new Map(await Promise.all([...fileNumbers].map(async (n) => [n, await this.termFile(n)] as const)));
 

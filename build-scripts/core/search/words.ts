@@ -17,6 +17,7 @@
  * "volcano"; and each run of symbols alone, so "🌋" finds "🌋Eruption".
  */
 import lunr from "lunr";
+import type { WordRules } from "./languages.ts";
 
 /** Letters that Unicode decomposition leaves whole, spelled as in ASCII. */
 const LETTERS: Readonly<Record<string, string>> = { ø: "o", æ: "ae", œ: "oe", ß: "ss", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
@@ -89,9 +90,10 @@ export function addIndexTerms(text: string, terms: TermSink): void {
   });
 }
 
+/** The source language's stemmer and stop words (Lunr's English); other languages' are in languages.ts. */
 export const stem = (word: string) => lunr.stemmer(new lunr.Token(word, {})).toString();
 
-const isStopWord = (word: string) => lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
+export const isStopWord = (word: string) => lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
 
 /** One word a record must match: as a prefix of one of its terms, or by the same stem. */
 export interface QueryTerm {
@@ -103,11 +105,11 @@ export interface QueryTerm {
  * The words of a `search` value (separated by spaces or commas) as query
  * terms; stop words are left out, so a query of only stop words matches all.
  */
-export function parseQuery(search: string): QueryTerm[] {
+export function parseQuery(search: string, rules: WordRules = { stem, isStopWord }): QueryTerm[] {
   const seen = new Map<string, QueryTerm>();
   for (const word of search.split(QUERY_SEPARATOR)) {
     for (const token of tokens(word)) {
-      if (!isStopWord(token) && !seen.has(token)) seen.set(token, { text: token, stem: stem(token) });
+      if (!rules.isStopWord(token) && !seen.has(token)) seen.set(token, { text: token, stem: rules.stem(token) });
     }
   }
   return [...seen.values()];

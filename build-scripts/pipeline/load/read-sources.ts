@@ -12,11 +12,17 @@
 import { readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../validate/problems.ts";
-import type { SourceFile } from "../validate/validate-catalogue.ts";
+import type { SourceFile, UnreadSource } from "../validate/validate-catalogue.ts";
 import { describeEntry, readTextFile } from "./read-text-file.ts";
 
 const isHidden = (name: string) => name.startsWith(".") || name.startsWith("_");
 const A_RECORD = "a JSON file";
+
+/** The folder of stored translations inside the content folder (no collection has this name). */
+export const TRANSLATIONS_FOLDER = "translations";
+
+/** A stored translation's text, or its problem: `collection` is its collection folder, `language` the folder above. */
+export type TranslationSource = SourceFile & { readonly language: string };
 
 export async function readSources(projectDir: string, contentDir: string): Promise<SourceFile[]> {
   const given = path.resolve(projectDir, contentDir);
@@ -29,22 +35,79 @@ export async function readSources(projectDir: string, contentDir: string): Promi
   // Links may lead anywhere inside the content folder, wherever the folder itself is.
   const root = realpathSync(given);
   const sources: SourceFile[] = [];
-  for (const entry of listed) {
-    if (isHidden(entry.name)) continue;
-    const dir = path.join(given, entry.name);
-    const shownDir = shownPath(projectDir, dir);
-    if (entry.isSymbolicLink()) {
-      // A link to a file is skipped like a file; one to a folder is a collection folder if it stays inside.
-      const target = followLink(dir, root, shownRoot);
-      if ("found" in target) sources.push(unread(shownDir, entry.name, "a collection folder", target.found));
-      else if (!statSync(target.real, { throwIfNoEntry: false })?.isDirectory()) continue;
-      else if (target.outside) sources.push(unread(shownDir, entry.name, `a collection folder inside ${shownRoot}/`, target.outside));
-      else sources.push(...readCollection(projectDir, dir, entry.name, root, shownRoot));
-    } else if (entry.isDirectory()) {
-      sources.push(...readCollection(projectDir, dir, entry.name, root, shownRoot));
+  for (const folder of subfolders(projectDir, given, listed, root, shownRoot, "a collection folder")) {
+    if ("problem" in folder) sources.push(folder);
+    else if (folder.name !== TRANSLATIONS_FOLDER) sources.push(...readCollection(projectDir, folder.dir, folder.name, root, shownRoot));
+  }
+  return sources;
+}
+
+/**
+ * The stored translations: content/translations/<lang>/<collection>/*.json,
+ * read as records are (an entry that cannot be read carries its problem).
+ * No translations folder: no translations.
+ */
+export function readTranslationSources(projectDir: string, contentDir: string): TranslationSource[] {
+  const given = path.resolve(projectDir, contentDir);
+  const shownRoot = shownPath(projectDir, given) || ".";
+  const top = path.join(given, TRANSLATIONS_FOLDER);
+  const languages = listFolder(top);
+  if (!Array.isArray(languages)) {
+    if (languages.found.startsWith("nothing")) return [];
+    return [
+      { ...unread(shownPath(projectDir, top), "", "a folder of translations, a folder per language", languages.found), language: "" },
+    ];
+  }
+  const root = realpathSync(given);
+  const sources: TranslationSource[] = [];
+  for (const language of subfolders(projectDir, top, languages, root, shownRoot, "a language folder")) {
+    if ("problem" in language) {
+      sources.push({ ...language, language: "" });
+      continue;
+    }
+    const collections = listFolder(language.dir);
+    if (!Array.isArray(collections)) {
+      const problem = unread(shownPath(projectDir, language.dir), "", "a language folder the build can list", collections.found);
+      sources.push({ ...problem, language: language.name });
+      continue;
+    }
+    for (const folder of subfolders(projectDir, language.dir, collections, root, shownRoot, "a collection folder")) {
+      const read = "problem" in folder ? [folder] : readCollection(projectDir, folder.dir, folder.name, root, shownRoot);
+      sources.push(...read.map((source) => ({ ...source, language: language.name })));
     }
   }
   return sources;
+}
+
+/**
+ * The folders listed in `dir` (not hidden), links to folders inside the
+ * content folder included; a link that leads nowhere or outside is a problem
+ * (a link to a file is skipped like a file).
+ */
+function subfolders(
+  projectDir: string,
+  dir: string,
+  listed: readonly Dirent[],
+  root: string,
+  shownRoot: string,
+  what: string,
+): ({ readonly name: string; readonly dir: string } | UnreadSource)[] {
+  const found: ({ name: string; dir: string } | UnreadSource)[] = [];
+  for (const entry of listed) {
+    if (isHidden(entry.name)) continue;
+    const sub = path.join(dir, entry.name);
+    if (entry.isSymbolicLink()) {
+      const shownDir = shownPath(projectDir, sub);
+      const target = followLink(sub, root, shownRoot);
+      if ("found" in target) found.push(unread(shownDir, entry.name, what, target.found));
+      else if (!statSync(target.real, { throwIfNoEntry: false })?.isDirectory()) continue;
+      else if (target.outside) found.push(unread(shownDir, entry.name, `${what} inside ${shownRoot}/`, target.outside));
+      else found.push({ name: entry.name, dir: sub });
+    } else if (entry.isDirectory()) {
+      found.push({ name: entry.name, dir: sub });
+    }
+  }
+  return found;
 }
 
 function readCollection(projectDir: string, dir: string, collection: string, root: string, shownRoot: string): SourceFile[] {
@@ -110,7 +173,7 @@ function listFolder(dir: string): Dirent[] | { found: string } {
   }
 }
 
-const unread = (file: string, collection: string, expected: string, found: string): SourceFile => ({
+const unread = (file: string, collection: string, expected: string, found: string): UnreadSource => ({
   file,
   collection,
   problem: { file, pointer: "", severity: "error", expected, found } satisfies Problem,
@@ -125,6 +188,17 @@ export function sourceName(projectDir: string, absolutePath: string): { file: st
 export function isRecordPath(relativePath: string): boolean {
   const parts = relativePath.split(/[\\/]/);
   return parts.length === 2 && parts[1].endsWith(".json") && !parts.some(isHidden);
+}
+
+/**
+ * Whether a path below the content folder is a stored translation
+ * (translations/<lang>/<collection>/<name>.json) or a folder that may hold
+ * some (a folder made with its files in it is seen as the folder alone), none hidden.
+ */
+export function isTranslationPath(relativePath: string): boolean {
+  const parts = relativePath.split(/[\\/]/);
+  if (parts[0] !== TRANSLATIONS_FOLDER || parts.some(isHidden)) return false;
+  return parts.length < 4 || (parts.length === 4 && parts[3].endsWith(".json"));
 }
 
 /** Relative to the project when inside it, else absolute: what a person can open. */

@@ -26,6 +26,7 @@ export function headerRules(): HeaderRule[] {
     // A `.ts` file is video/mp2t to most hosts.
     { for: `/${SHIM_DECLARATIONS}`, values: { "Content-Type": "text/plain; charset=utf-8", "Access-Control-Allow-Origin": "*" } },
     { for: "/api/*", values: API_HEADERS },
+    { for: "/*/api/*", values: API_HEADERS },
     { for: QUERY_FILES_PATTERN, values: IMMUTABLE_HEADERS },
   ];
 }

@@ -11,6 +11,7 @@
  */
 import { FORMAT_TABLE, type FormatInfo } from "../../core/formats/format-table.ts";
 import { instanceFile, listFile, rootFile } from "../../core/routes/output-tree.ts";
+import { languageRoot } from "../../core/translations/languages.ts";
 
 export interface RedirectRule {
   readonly from: string;
@@ -21,10 +22,16 @@ export interface RedirectRule {
 }
 
 /** Each API address, as a Netlify path pattern, and its file in a given extension. */
-const ROUTES: readonly { from: string; file: (extension: string) => string }[] = [
+const SOURCE_ROUTES: readonly { from: string; file: (extension: string) => string }[] = [
   { from: "/api", file: rootFile },
   { from: "/api/:collection", file: (ext) => listFile(":collection", ext) },
   { from: "/api/:collection/:uuid", file: (ext) => instanceFile(":collection", ":uuid", ext) },
+];
+
+/** The same addresses in each language's tree (docs/translations.md). */
+const ROUTES = [
+  ...SOURCE_ROUTES,
+  ...SOURCE_ROUTES.map((route) => ({ from: `/:lang${route.from}`, file: (ext: string) => `${languageRoot(":lang")}${route.file(ext)}` })),
 ];
 
 /** The query parameters that choose a format, as the spec lists them. */

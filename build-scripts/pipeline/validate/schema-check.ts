@@ -3,8 +3,7 @@
  * with ajv's errors turned into Problems a person can act on.
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
-import type { ResourceKind } from "../../core/catalogue/collections.ts";
-import { SCHEMA_FILE, SCHEMAS } from "../../schemas/schemas.ts";
+import { SCHEMA_FILE, SCHEMAS, type SchemaName } from "../../schemas/schemas.ts";
 import { isUnfilled } from "./fill-in.ts";
 import { describeValue, pointerSegment, type Problem } from "./problems.ts";
 
@@ -16,24 +15,25 @@ import { describeValue, pointerSegment, type Problem } from "./problems.ts";
  */
 export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: false, validateSchema: false } as const;
 
-/** The kinds of resource, each with its schema. */
-export const SCHEMA_KINDS = Object.keys(SCHEMA_FILE) as readonly ResourceKind[];
+/** The kinds of resource, and translations, each with its schema. */
+export const SCHEMA_KINDS = Object.keys(SCHEMA_FILE) as readonly SchemaName[];
 
-/** Each kind's schema compiled with AJV_OPTIONS (validate/compile-schemas.ts; the build's come from cache/cached-validators.ts). */
-export type SchemaValidators = Readonly<Record<ResourceKind, ValidateFunction>>;
+/** Each schema compiled with AJV_OPTIONS (validate/compile-schemas.ts; the build's come from cache/cached-validators.ts). */
+export type SchemaValidators = Readonly<Record<SchemaName, ValidateFunction>>;
 
-export function checkSchema(validators: SchemaValidators, kind: ResourceKind, file: string, record: unknown): Problem[] {
+export function checkSchema(validators: SchemaValidators, kind: SchemaName, file: string, record: unknown): Problem[] {
   const validate = validators[kind];
   if (validate(record)) return [];
   return (validate.errors ?? [])
-    .filter((e) => isUseful(e) && !isUnfilled(kind, e.instancePath.slice(1), e.data))
+    .filter((e) => isUseful(e) && (kind === "translation" || !isUnfilled(kind, e.instancePath.slice(1), e.data)))
     .map((e) => toProblem(file, e));
 }
 
 // With allErrors, a failing `type` also reports the pattern/items errors below it;
-// keep the most specific ones and drop ajv's "must match a schema in anyOf" summaries.
+// keep the most specific ones and drop ajv's "must match a schema in anyOf" summaries; a key's
+// errors under propertyNames are reported once, by the propertyNames error.
 // A field still to fill in (empty) is a warning of the record rules instead.
-const isUseful = (e: ErrorObject) => e.keyword !== "if" && e.keyword !== "anyOf";
+const isUseful = (e: ErrorObject) => e.keyword !== "if" && e.keyword !== "anyOf" && e.propertyName === undefined;
 
 function toProblem(file: string, e: ErrorObject): Problem {
   const schema = (e.parentSchema ?? {}) as { description?: string };
@@ -58,8 +58,17 @@ function toProblem(file: string, e: ErrorObject): Problem {
         found: `the field "${field}"`,
       };
     }
-    case "propertyNames":
-      return { ...base, pointer: e.instancePath, expected: "non-empty keys", found: "an empty key" };
+    case "propertyNames": {
+      // The key's own error (which ajv reports too, and isUseful drops) says less than the rule's description.
+      const key = (e.params as { propertyName?: string }).propertyName ?? "";
+      const rule = (e.parentSchema as { propertyNames?: { description?: string } } | undefined)?.propertyNames?.description;
+      return {
+        ...base,
+        pointer: e.instancePath,
+        expected: rule ?? "non-empty keys",
+        found: key === "" ? "an empty key" : `the key "${key}"`,
+      };
+    }
     default:
       return {
         ...base,

@@ -85,7 +85,7 @@ export function validateSource(
   return { entry: candidate, parsed: candidate, problems };
 }
 
-function parseJson(source: ReadSource): { value: unknown } | { problem: Problem } {
+export function parseJson(source: ReadSource): { value: unknown } | { problem: Problem } {
   try {
     return { value: JSON.parse(source.text) };
   } catch (error) {

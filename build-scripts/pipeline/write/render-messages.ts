@@ -1,6 +1,7 @@
 /** The messages between the render threads (render-threads.ts) and each thread (render-worker.ts). */
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
+import type { ResourceTranslation } from "../../core/translations/localize.ts";
 import { HTML_PAGE_SIZE } from "../../core/formats/html.ts";
 
 /** Records per task: whole HTML pages, so a task's entries never straddle two pages (and whole search record files). */
@@ -18,6 +19,8 @@ export interface RenderTask {
   /** The list index of the first record. */
   readonly start: number;
   readonly records: readonly SourceRecord[];
+  /** A language's tree: its language (the HTML view's), and what each record's XLIFF says of its texts. */
+  readonly translations?: { readonly language: string; readonly records: readonly ResourceTranslation[] };
   /** Send back each record's items too (watch mode keeps them). */
   readonly keepItems: boolean;
 }

@@ -12,6 +12,7 @@ import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { CHUNK, type RenderReply, type RenderTask } from "./render-messages.ts";
 import { WorkerThread } from "./worker-thread.ts";
 import type { TermTable } from "../../core/search/term-numbers.ts";
+import type { ResourceTranslation } from "../../core/translations/localize.ts";
 
 const THREADS = 2;
 const AHEAD = 2 * THREADS;
@@ -109,6 +110,8 @@ export const startRenderThreads = () => renderThreads.start();
 export interface RenderJob {
   readonly collection: Collection;
   readonly records: readonly SourceRecord[];
+  /** A language's tree: its language, and what each record's XLIFF says of its texts (in list order). */
+  readonly translations?: { readonly language: string; readonly records: readonly ResourceTranslation[] };
 }
 
 /** Called with each chunk in order; `last` on a job's last chunk (a job without records has one empty chunk). */
@@ -137,12 +140,14 @@ export async function renderRecords(
       for (; sent < tasks.length && sent <= k + AHEAD; sent++) {
         const task = tasks[sent];
         const records = task.job.records.slice(task.start, task.start + CHUNK);
+        const translations = task.job.translations;
         results[sent] = renderThreads.render({
           outDir,
           config,
           collection: task.job.collection.name,
           start: task.start,
           records,
+          translations: translations && { ...translations, records: translations.records.slice(task.start, task.start + CHUNK) },
           keepItems,
         });
         results[sent]!.catch(() => {}); // awaited in turn below

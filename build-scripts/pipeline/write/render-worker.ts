@@ -61,7 +61,7 @@ const termNumbers = new TermNumbers();
 function render(task: RenderTask): RenderReply {
   const collection = findCollection(task.collection);
   if (!collection) throw new Error(`No collection ${task.collection}.`);
-  const context = { config: task.config };
+  const context = { config: task.config, language: task.translations?.language };
   const writer = new FileWriter(task.outDir);
   const entries = FORMATS.map((_, f) => new EntryBytes(expectedBytes[f]));
   const entryBytes = FORMATS.map(() => new Int32Array(task.records.length));
@@ -73,7 +73,7 @@ function render(task: RenderTask): RenderReply {
   for (const [i, record] of task.records.entries()) {
     let rendered;
     try {
-      rendered = writeResource(writer, collection, record, context);
+      rendered = writeResource(writer, collection, record, context, task.translations?.records[i]);
     } catch (error) {
       throw new Error(`${collection.name}/${record.uuid}: ${(error as Error).stack ?? error}`, { cause: error });
     }

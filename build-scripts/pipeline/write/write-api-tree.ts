@@ -21,7 +21,9 @@ import { ListFiles } from "./list-files.ts";
 import { recordTermNumbers, renderRecords, type RenderJob, type TakeChunk } from "./render-threads.ts";
 import { ColumnFiles, writeListQueryFiles } from "./query-files.ts";
 import { SearchIndexBuilder } from "../../core/search/build-index.ts";
+import { wordRules } from "../../core/search/languages.ts";
 import type { WriteStats } from "./write-stats.ts";
+import type { ResourceTranslation } from "../../core/translations/localize.ts";
 
 /** Receives each resource's serialized items and parts (one per format, in the order of FORMATS). */
 export type ItemSink = (
@@ -47,6 +49,12 @@ export interface WriteOptions {
   readonly signal?: AbortSignal;
 }
 
+/** A translated tree's language, and each collection's translations of its records (in list order). */
+export interface TreeLanguage {
+  readonly language: string;
+  readonly translations: ReadonlyMap<string, readonly ResourceTranslation[]>;
+}
+
 /** The collection whose files are being written: its lists in every format, its search index, and (for watch mode) its entries' terms. */
 interface Current {
   readonly job: RenderJob;
@@ -63,9 +71,12 @@ export async function writeApiTree(
   config: SiteConfig,
   outDir: string,
   options: WriteOptions = {},
+  tree?: TreeLanguage,
+  stats?: WriteStats,
 ): Promise<WriteStats> {
-  const writer = new FileWriter(outDir);
-  const context: RenderContext = { config };
+  const writer = new FileWriter(outDir, stats);
+  const rules = await wordRules(tree?.language);
+  const context: RenderContext = { config, language: tree?.language };
   // Empty collections first, then the largest: each collection's search index
   // is finished on this thread after its last chunk while the render threads
   // go on with the next one, so only the last collection's finish waits alone,
@@ -75,6 +86,7 @@ export async function writeApiTree(
   const jobs: RenderJob[] = COLLECTIONS.map((collection) => ({
     collection,
     records: (catalogue.lists.get(collection.name) ?? []).map((e) => e.record),
+    translations: tree && { language: tree.language, records: tree.translations.get(collection.name) ?? [] },
   })).sort((a, b) => weight(b) - weight(a));
   let current: Current | undefined;
   const take: TakeChunk = (job, start, chunk, last) => {
@@ -84,7 +96,7 @@ export async function writeApiTree(
       // An empty list has no columns: a `fields` answer of it needs none.
       const fields = records.length === 0 ? [] : FIELD_ORDER[collection.kind];
       const columns = FORMATS.map((f) => (f.renderer.parts ? new ColumnFiles(writer, collection, f.extension, fields) : undefined));
-      current = { job, lists, columns, recordFiles: [], index: new SearchIndexBuilder(), terms: [] };
+      current = { job, lists, columns, recordFiles: [], index: new SearchIndexBuilder(rules.stem), terms: [] };
     }
     writer.stats.merge(chunk.byExtension);
     const { terms } = chunk;

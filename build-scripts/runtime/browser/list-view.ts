@@ -11,6 +11,7 @@
 import { escapeAttribute, escapeHtml } from "../../core/formats/html-escape.ts";
 import { HTML_PAGE_SIZE, prettyJsonHtml } from "../../core/formats/html.ts";
 import { queryString } from "../../core/query/fields.ts";
+import { isTargetLanguage, languageRoot, localizedConfig } from "../../core/translations/languages.ts";
 import { request } from "./shim.ts";
 import { SITE } from "./site.ts";
 
@@ -48,8 +49,10 @@ function pagerHtml(
 
 function start(form: HTMLFormElement): void {
   const collection = form.dataset.collection!;
-  const path = `/api/${collection}`;
-  const root = document.baseURI;
+  // A language's tree names its language on the page (<html lang>); its <base> is the tree's folder.
+  const language = isTargetLanguage(document.documentElement.lang) ? document.documentElement.lang : undefined;
+  const path = `/${languageRoot(language)}api/${collection}`;
+  const root = language === undefined ? document.baseURI : new URL("../", document.baseURI).href;
   const response = document.querySelector<HTMLElement>("pre.response")!;
   const requestLine = document.querySelector<HTMLElement>("pre.request")!;
   const status = form.querySelector<HTMLElement>(".search-status")!;
@@ -74,7 +77,9 @@ function start(form: HTMLFormElement): void {
   });
   /** Only the latest query's answer is shown, however the answers arrive. */
   let latest = 0;
-  const context = { config: { ...SITE, contentDir: "" } };
+  // Links in a language's answers are relative to its tree, as the page's own are.
+  const site = language === undefined ? SITE : localizedConfig(SITE, language);
+  const context = { config: { ...site, contentDir: "" }, language };
   form.hidden = false;
 
   async function show(): Promise<void> {

@@ -16,6 +16,8 @@ import { contentType } from "../../core/formats/format-table.ts";
 import { bodyBytes, PublishedApi } from "../../core/query/answer.ts";
 import { httpFiles } from "../../core/query/published-files.ts";
 import { SITE } from "./site.ts";
+import { resolveApiPath } from "../../core/routes/api-path.ts";
+import { languageRoot, localizedConfig } from "../../core/translations/languages.ts";
 
 export interface RequestParams {
   search?: string | null;
@@ -41,12 +43,18 @@ const decoder = new TextDecoder();
 const apis = new Map<string, PublishedApi>();
 
 export async function request(base: string, path: string, params: RequestParams = {}): Promise<ShimAnswer> {
-  const root = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
+  const site = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
+  // A path in a language's tree (/fr/api/…) is answered from that tree's files, in its language.
+  const language = resolveApiPath(`/${path.replace(/^\/+/, "")}`)?.language;
+  const root = new URL(languageRoot(language), site);
   let api = apis.get(root.href);
   if (!api) {
+    const addresses = language === undefined ? SITE : localizedConfig(SITE, language);
     api = new PublishedApi(
       httpFiles((url) => fetch(url), root, true),
-      SITE,
+      addresses,
+      "records",
+      language,
     );
     apis.set(root.href, api);
   }

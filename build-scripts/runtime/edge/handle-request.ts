@@ -26,6 +26,7 @@ import { httpFiles } from "../../core/query/published-files.ts";
 import { resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
 import { metadataView } from "../../core/formats/metadata.ts";
 import { attachment, isDownloaded } from "../../core/routes/download-name.ts";
+import { languageRoot, localizedConfig } from "../../core/translations/languages.ts";
 
 /** Passes a request on to the static site: Netlify's `context.next`, or the local engine. */
 export type Next = (request: Request) => Promise<Response>;
@@ -48,26 +49,40 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
   const { format } = negotiation;
   if (!resolved) return rendered(request, format, notFoundView(path), context);
   const { route } = resolved;
+  // A language's tree is an API of its own below /<language>/: its files, its addresses.
+  const tree: Tree = resolved.language === undefined ? { root: "", context } : languageTree(resolved.language, context);
   if (request.method === "OPTIONS") {
-    if (route.view === "instance" && !(await fileExists(request, route, format, next))) {
+    if (route.view === "instance" && !(await fileExists(request, tree, route, format, next))) {
       return rendered(request, format, notFoundView(path), context);
     }
     return rendered(request, format, metadataView(route, path), context);
   }
   if (!SAFE_METHODS.includes(request.method)) return rendered(request, format, methodNotAllowedView(path, request.method), context);
-  return answerDocument(request, route, format, next, context);
+  return answerDocument(request, route, format, next, tree);
 }
+
+/** The tree of the API a path is in: the folder of its files below the site root, and the context its answers are rendered in. */
+interface Tree {
+  readonly root: string;
+  readonly context: RenderContext;
+}
+
+const languageTree = (language: string, context: RenderContext): Tree => ({
+  root: languageRoot(language),
+  context: { config: localizedConfig(context.config, language), language },
+});
 
 /**
  * The one place a GET or HEAD of the root, a list or a resource is answered:
  * the pre-rendered file of the negotiated format; with a search or a choice of
  * fields, the answer made from the published search files (core/query/answer.ts).
  */
-async function answerDocument(request: Request, route: ApiRoute, format: Format, next: Next, context: RenderContext): Promise<Response> {
+async function answerDocument(request: Request, route: ApiRoute, format: Format, next: Next, tree: Tree): Promise<Response> {
+  const { context } = tree;
   const params = new URL(request.url).searchParams;
   if (wantsQuery(route, params)) {
-    const files = httpFiles((url) => next(new Request(url)), new URL("/", request.url));
-    const api = new PublishedApi(files, context.config, "list-bytes");
+    const files = httpFiles((url) => next(new Request(url)), new URL(`/${tree.root}`, request.url));
+    const api = new PublishedApi(files, context.config, "list-bytes", context.language);
     // Only the HTML view is paged, as the plain list's files are; the data formats carry the whole answer.
     const page = Number(params.get("page") ?? 1);
     const paged = Number.isFinite(format.renderer.pageSize) && Number.isInteger(page);
@@ -75,7 +90,7 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
     const answer = await api.answerRoute(route, format, query, new URL(request.url).pathname);
     return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers: apiHeaders(format, route) });
   }
-  const file = `/${routeFile(route, format.extension)}`;
+  const file = `/${tree.root}${routeFile(route, format.extension)}`;
   const upstream = await next(new Request(new URL(file, request.url), { method: request.method, headers: request.headers }));
   if (upstream.status === 404) return rendered(request, format, notFoundView(new URL(request.url).pathname), context);
   const headers = new Headers(upstream.headers);
@@ -90,8 +105,9 @@ function wantsQuery(route: ApiRoute, params: URLSearchParams): boolean {
   return (route.view === "list" && (params.get("search") ?? "").trim() !== "") || (params.get("fields") ?? "").trim() !== "";
 }
 
-async function fileExists(request: Request, route: ApiRoute, format: Format, next: Next): Promise<boolean> {
-  const upstream = await next(new Request(new URL(`/${routeFile(route, format.extension)}`, request.url), { method: "HEAD" }));
+async function fileExists(request: Request, tree: Tree, route: ApiRoute, format: Format, next: Next): Promise<boolean> {
+  const file = `/${tree.root}${routeFile(route, format.extension)}`;
+  const upstream = await next(new Request(new URL(file, request.url), { method: "HEAD" }));
   await upstream.body?.cancel();
   return upstream.ok;
 }

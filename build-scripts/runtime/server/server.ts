@@ -12,7 +12,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { handleApiRequest } from "../edge/handle-request.ts";
-import { ALLOW, EDGE_FUNCTION } from "../../core/routes/api-headers.ts";
+import { ALLOW, isEdgePath } from "../../core/routes/api-headers.ts";
 import { netlifyEngine, type EngineOptions } from "./netlify-engine.ts";
 import { notModified } from "./not-modified.ts";
 import { guardRequestTarget } from "./request-guard.ts";
@@ -29,10 +29,6 @@ export interface RunningServer {
   readonly url: string;
   close(): Promise<void>;
 }
-
-/** Netlify path patterns: "/api" is that path, "/api/*" everything below it. */
-const onEdgePath = (pathname: string) =>
-  EDGE_FUNCTION.paths.some((p) => (p.endsWith("/*") ? pathname.startsWith(p.slice(0, -1)) : pathname === p));
 
 /** Request headers that may reach the handlers (HTTP/1 connection headers do not). */
 function webHeaders(req: http.IncomingMessage): Headers {
@@ -59,7 +55,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     } catch {
       return plain(405, "405 Method Not Allowed", { Allow: ALLOW });
     }
-    const response = onEdgePath(guarded.url.pathname) ? await handleApiRequest(request, engine) : await engine(request);
+    const response = isEdgePath(guarded.url.pathname) ? await handleApiRequest(request, engine) : await engine(request);
     return notModified(request, response);
   }
 

@@ -1,23 +1,21 @@
 /**
  * npm run validate: checks every record in content/ against its schema and
- * the cross-record rules, writes nothing, lists every problem (file, JSON
+ * the cross-record rules, and every stored translation (content/translations/), writes nothing, lists every problem (file, JSON
  * pointer, expected, found) and exits non-zero if any is an error.
  */
-import { schemaValidators } from "../../pipeline/cache/cached-validators.ts";
 import { resourceCount } from "../../core/catalogue/catalogue.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
-import { readSources } from "../../pipeline/load/read-sources.ts";
 import { formatProblems } from "../../pipeline/validate/problems.ts";
-import { validateSources } from "../../pipeline/validate/validate-catalogue.ts";
+import { checkContent } from "../../pipeline/prepare.ts";
 import { runCommand } from "./run-command.ts";
 
 await runCommand(async () => {
   const projectDir = process.cwd();
   const { contentDir } = loadSiteConfig(projectDir);
-  const { catalogue, problems } = validateSources(await readSources(projectDir, contentDir), await schemaValidators());
+  const { catalogue, translations, problems } = await checkContent(projectDir, contentDir);
 
   if (problems.length) console.error(`${formatProblems(problems)}\n`);
-  if (catalogue) {
+  if (catalogue && translations) {
     const used = [...catalogue.lists.values()].filter((list) => list.length > 0).length;
     console.log(
       `${contentDir}/ is valid: ${resourceCount(catalogue)} records in ${used} collections${problems.length ? `, ${problems.length} warning(s)` : ""}.`,

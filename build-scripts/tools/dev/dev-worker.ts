@@ -10,7 +10,7 @@ import { summary } from "../../pipeline/build-report.ts";
 import { ContentError } from "../../pipeline/prepare.ts";
 import { runBuild } from "../../pipeline/run-build.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
-import { isRecordPath, shownPath, sourceName } from "../../pipeline/load/read-sources.ts";
+import { isRecordPath, isTranslationPath, shownPath, sourceName } from "../../pipeline/load/read-sources.ts";
 import { formatProblems, type Problem } from "../../pipeline/validate/problems.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
 import { ItemCollector, LiveSite, type Change } from "./live-site.ts";
@@ -30,6 +30,8 @@ const tell = (message: DevMessage) => process.send?.(message);
 process.on("disconnect", () => process.exit(0));
 
 let site: LiveSite | undefined;
+/** Whether the content has translations: each language's tree holds every record too. */
+let translated = false;
 let queue = Promise.resolve();
 
 await fullBuild();
@@ -44,6 +46,7 @@ async function fullBuild(): Promise<void> {
     const outcome = await runBuild(outDir, { onItem: items.sink, onTerms: items.termsSink });
     console.log(summary(outcome.build, outcome.stats, outcome.seconds, outDir));
     site = new LiveSite(outcome.build, items, outDir);
+    translated = outcome.build.translations.size > 0;
     tell({ type: "built" });
   } catch (error) {
     site = undefined;
@@ -61,8 +64,11 @@ const isLink = (file: string) => {
 
 async function onSave(paths: ReadonlySet<string>, seenAt: number): Promise<void> {
   const records = [...paths].filter((p) => isRecordPath(path.relative(contentRoot, p)));
-  if (records.length === 0) return;
-  if (!site) return fullBuild();
+  const translations = [...paths].filter((p) => isTranslationPath(path.relative(contentRoot, p)));
+  if (records.length === 0 && translations.length === 0) return;
+  // The live rewrite knows the source language's tree only: a translation, or a record
+  // that the language trees hold too, is rebuilt whole (docs/translations.md).
+  if (!site || translations.length > 0 || translated) return fullBuild();
   // Read as the build reads content: a link, a folder or a pipe is a named problem, never read (nor quoted).
   const unreadable: Problem[] = [];
   const changes: Change[] = [];

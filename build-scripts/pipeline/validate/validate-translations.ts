@@ -1,0 +1,98 @@
+/**
+ * The stored translations checked against their schema and the catalogue:
+ * each file's language, collection and record; each text's markup (a target
+ * of an HTML text must keep the source's elements); and whether the record's
+ * text is still the one translated (stale translations are warnings: the
+ * translated version shows the source text until it is translated again).
+ * Pure: the caller reads the files.
+ */
+import type { Catalogue, CatalogueEntry } from "../../core/catalogue/catalogue.ts";
+import { findCollection } from "../../core/catalogue/collections.ts";
+import { isTargetLanguage, LANGUAGE_EXPECTED } from "../../core/translations/languages.ts";
+import { localizeRecord, translationKey, type StoredTranslation, type Translations } from "../../core/translations/localize.ts";
+import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
+import { textUnits } from "../../core/translations/translatable.ts";
+import type { TranslationSource } from "../load/read-sources.ts";
+import { pointerSegment, type Problem } from "./problems.ts";
+import { checkSchema, type SchemaValidators } from "./schema-check.ts";
+import { parseJson } from "./validate-catalogue.ts";
+
+const UUID_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.json$/;
+
+export interface TranslationsResult {
+  /** The translations to publish (those of records of the catalogue); present only when there are no errors. */
+  readonly translations?: Translations;
+  readonly problems: readonly Problem[];
+}
+
+export function validateTranslations(
+  sources: readonly TranslationSource[],
+  catalogue: Catalogue,
+  validators: SchemaValidators,
+): TranslationsResult {
+  const records = new Map<string, CatalogueEntry>();
+  for (const [name, list] of catalogue.lists) for (const entry of list) records.set(translationKey(name, entry.record.uuid), entry);
+  const problems: Problem[] = [];
+  const translations = new Map<string, Map<string, StoredTranslation>>();
+  for (const source of sources) {
+    const checked = validateTranslation(source, records, validators);
+    problems.push(...checked.problems);
+    if (checked.key && checked.translation) {
+      if (!translations.has(source.language)) translations.set(source.language, new Map());
+      translations.get(source.language)!.set(checked.key, checked.translation);
+    }
+  }
+  const failed = problems.some((p) => p.severity === "error");
+  return { translations: failed ? undefined : translations, problems };
+}
+
+function validateTranslation(
+  source: TranslationSource,
+  records: ReadonlyMap<string, CatalogueEntry>,
+  validators: SchemaValidators,
+): { key?: string; translation?: StoredTranslation; problems: Problem[] } {
+  if ("problem" in source) return { problems: [source.problem] };
+  const { file, language, collection } = source;
+  const error = (expected: string, found: string, pointer = ""): Problem => ({ file, pointer, severity: "error", expected, found });
+  const where: Problem[] = [];
+  if (!isTargetLanguage(language)) where.push(error(`a folder named after ${LANGUAGE_EXPECTED}`, `the folder "${language}"`));
+  if (!findCollection(collection)) {
+    where.push(error("a folder named after one of the 31 collections of the API root", `the unknown collection "${collection}"`));
+  }
+  const uuid = UUID_FILE.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
+  if (!uuid)
+    where.push(error("a file named after the uuid of the record it translates, <uuid>.json", `"${file.slice(file.lastIndexOf("/") + 1)}"`));
+  const parsed = parseJson(source);
+  if ("problem" in parsed) return { problems: [...where, parsed.problem] };
+  const schema = checkSchema(validators, "translation", file, parsed.value);
+  if (where.length || schema.length || !uuid) return { problems: [...where, ...schema] };
+  const translation = parsed.value as StoredTranslation;
+  const key = translationKey(collection, uuid);
+  const entry = records.get(key);
+  if (!entry) {
+    const found = `no record with uuid ${uuid} in ${collection}: the translation is not published`;
+    return { problems: [{ file, pointer: "", severity: "warning", expected: "a translation of a record of the catalogue", found }] };
+  }
+  const problems: Problem[] = [];
+  const texts = textUnits(entry.record);
+  for (const [pointer, text] of Object.entries(translation.fields)) {
+    const at = `/fields/${pointerSegment(pointer)}`;
+    if (!texts.has(pointer)) {
+      const found = `${entry.file} has no text at ${pointer}: this translation is not published`;
+      problems.push({ file, pointer: at, severity: "warning", expected: "a translation of a text of the record", found });
+      continue;
+    }
+    const markup = looksLikeHtml(text.source) ? markupProblem(text.source, text.target) : undefined;
+    if (markup) problems.push(error("a target that is well-formed HTML with the source's elements", markup, `${at}/target`));
+  }
+  for (const pointer of localizeRecord(entry.record, language, translation).stale) {
+    problems.push({
+      file,
+      pointer: `/fields/${pointerSegment(pointer)}/source`,
+      severity: "warning",
+      expected: `the text of ${entry.file} at ${pointer}, which the ${language} translation was made from`,
+      found: `another text: the source changed since it was translated, so the ${language} version shows the new source text until it is translated again (export its XLIFF: the old target is marked needs-review-translation)`,
+    });
+  }
+  return { key, translation, problems };
+}
