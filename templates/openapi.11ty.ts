@@ -8,5 +8,6 @@ import pkg from "../package.json" with { type: "json" };
 export const data = { permalink: OPENAPI_FILE, eleventyExcludeFromCollections: true };
 
 export function render({ build }: { build: PreparedBuild }): string {
-  return JSON.stringify(openApiDocument({ config: build.config, version: pkg.version, schemas: SCHEMAS }));
+  const languages = [...build.translations.keys()].sort();
+  return JSON.stringify(openApiDocument({ config: build.config, version: pkg.version, schemas: SCHEMAS, languages }));
 }

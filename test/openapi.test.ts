@@ -13,7 +13,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { validate } from "@readme/openapi-parser";
-import AjvModule from "ajv/dist/2020.js";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
@@ -24,20 +23,18 @@ import { resourceSchemaName } from "../build-scripts/core/openapi/resource-schem
 import { OPENAPI_FILE, SHIM_DECLARATIONS } from "../build-scripts/core/routes/output-tree.ts";
 import { SCHEMAS } from "../build-scripts/schemas/schemas.ts";
 import pkg from "../package.json" with { type: "json" };
+import { openApiValidator, type OpenApiValidator } from "./helpers/openapi-validator.ts";
 import { buildSite, PROJECT_DIR, readJson, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
 import { serveStatic } from "./helpers/static-server.ts";
 
 const run = promisify(execFile);
-// ajv ships CommonJS; under ESM its class may sit on .default.
-const Ajv2020 = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
-const DOC_ID = "https://api.example.test/openapi.json";
 const UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";
 
 let build: BuildResult;
 let server: LocalServer;
 let doc: JsonObject;
-let ajv: InstanceType<typeof Ajv2020>;
+let validator: OpenApiValidator;
 /** Every resource of the sample site: its collection and uuid. */
 const resources: { collection: string; uuid: string }[] = [];
 
@@ -46,10 +43,7 @@ beforeAll(async () => {
   expect(build.code, build.stderr).toBe(0);
   server = await startLocalServer(build.outDir);
   doc = JSON.parse((await get("/openapi.json")).body.toString("utf8")) as JsonObject;
-  ajv = new Ajv2020({ strict: true, allErrors: true });
-  // OpenAPI's own keyword in schemas, and the document's key that holds them.
-  ajv.addVocabulary(["xml", "components"]);
-  ajv.addSchema({ $id: DOC_ID, components: doc.components } as never);
+  validator = openApiValidator(doc);
   for (const c of COLLECTIONS) {
     for (const { uuid } of await readJson<{ uuid: string }[]>(build, `api/${c.name}/index.json`))
       resources.push({ collection: c.name, uuid });
@@ -96,7 +90,7 @@ function check(answer: RawResponse, openApiPath: string, method: string, label: 
   expect(Object.keys(content), `${label}: ${mediaType} is one of the answer's media types`).toContain(mediaType);
   if (mediaType !== "application/json") return undefined;
   const body = JSON.parse(answer.body.toString("utf8")) as unknown;
-  const validateBody = ajv.getSchema(`${DOC_ID}${at}/${pointer("content", mediaType, "schema")}`)!;
+  const validateBody = validator.at(`${at}/${pointer("content", mediaType, "schema")}`);
   expect(validateBody(body), `${label}: ${JSON.stringify(validateBody.errors?.slice(0, 3))}`).toBe(true);
   return body;
 }
@@ -109,7 +103,7 @@ const atPointer = (at: string): JsonObject =>
     .map((p) => p.replaceAll("~1", "/").replaceAll("~0", "~"))
     .reduce<JsonObject>((node, key) => node[key] as JsonObject, doc);
 
-const schemaOf = (name: string) => ajv.getSchema(`${DOC_ID}#/components/schemas/${name}`)!;
+const schemaOf = (name: string) => validator.schemaOf(name);
 
 describe("the published description", () => {
   it("is what the build makes of the format table, the collections and the record schemas today", async () => {
@@ -241,7 +235,7 @@ describe("every JSON answer of the sample site validates against its operation's
   it("and the schemas refuse what the API never answers", async () => {
     const [video] = await readJson<JsonObject[]>(build, "api/videos/index.json");
     const list = schemaOf("Video");
-    const narrowed = ajv.getSchema(`${DOC_ID}#/components/responses/VideosList/${pointer("content", "application/json", "schema")}`)!;
+    const narrowed = validator.at(`#/components/responses/VideosList/${pointer("content", "application/json", "schema")}`);
     for (const wrong of [
       { ...video, extra: 1 },
       { ...video, grades: [5] },

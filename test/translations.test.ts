@@ -4,7 +4,8 @@
  * rewrite standing in for a translator, po2xliff -t back to XLIFF), imported,
  * built and served in the unit's French tree in all four formats; then the
  * source edited (a warning, the source shown, the old target up for review);
- * and a target that drops the source's markup refused.
+ * and a target that drops the source's markup refused. The language tree is
+ * described in /openapi.json.
  */
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
@@ -14,6 +15,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
+import { openApiValidator } from "./helpers/openapi-validator.ts";
 import { buildSite, readJson, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { startLocalServer, type LocalServer } from "./helpers/local-server.ts";
@@ -104,6 +107,22 @@ describe("the built French tree", () => {
     expect(en.versions).toEqual({ fr: `${BASE}/fr/api/units/${UNIT}` });
     // Before the translation: nothing named.
     expect((await readJson<Record<string, unknown>>(before, `api/units/${UNIT}/index.json`)).versions).toEqual({});
+  });
+
+  it("is described in /openapi.json, and both versions validate against the Unit schema", async () => {
+    const doc = await readJson<{ paths: Record<string, unknown>; components: Record<string, Record<string, JsonObject>> }>(
+      after,
+      "openapi.json",
+    );
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/{lang}/api/", "/{lang}/api/units", "/{lang}/api/units/{uuid}"]));
+    expect(doc.components.parameters.lang).toMatchObject({ in: "path", schema: { enum: ["fr"] } });
+    const unit = openApiValidator(doc).schemaOf("Unit");
+    for (const file of [`fr/api/units/${UNIT}/index.json`, `api/units/${UNIT}/index.json`]) {
+      expect(unit(await readJson(after, file)), `${file}: ${JSON.stringify(unit.errors)}`).toBe(true);
+    }
+    // Without translations, no language tree is described.
+    const plain = await readJson<{ paths: Record<string, unknown> }>(before, "openapi.json");
+    expect(Object.keys(plain.paths).some((p) => p.startsWith("/{lang}"))).toBe(false);
   });
 
   it("lists every unit in French, untranslated ones in the source text", async () => {

@@ -7,15 +7,14 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import AjvModule from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { COLLECTIONS, findCollection } from "../../build-scripts/core/catalogue/collections.ts";
 import { FIELD_ORDER, toResource, type JsonObject, type SourceRecord } from "../../build-scripts/core/catalogue/resource.ts";
 import { openApiDocument } from "../../build-scripts/core/openapi/openapi-document.ts";
 import { fieldsSchemaName, resourceSchemaName } from "../../build-scripts/core/openapi/resource-schemas.ts";
 import { SCHEMAS } from "../../build-scripts/schemas/schemas.ts";
+import { openApiValidator } from "../helpers/openapi-validator.ts";
 
-const Ajv2020 = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
 const CONFIG = { baseUrl: "https://api.example.test", siteUrl: "https://www.example.test", contentDir: "" };
 const FIXTURES = path.join(import.meta.dirname, "../fixtures/golden-content");
 /** What only a record holds (docs/editors.md). */
@@ -23,10 +22,7 @@ const RECORD_KEYS = ["$schema", "position", "html_path"];
 
 const doc = openApiDocument({ config: CONFIG, version: "0", schemas: SCHEMAS });
 const schemas = (doc.components as { schemas: Record<string, JsonObject> }).schemas;
-const ajv = new Ajv2020({ strict: true, allErrors: true });
-ajv.addVocabulary(["xml", "components"]);
-ajv.addSchema({ $id: "openapi.json", components: doc.components } as never);
-const validator = (name: string) => ajv.getSchema(`openapi.json#/components/schemas/${name}`)!;
+const validator = openApiValidator(doc).schemaOf;
 
 describe("the resources' schemas", () => {
   it("serve every field a record schema allows, and describe every served field, in the served order", () => {
@@ -58,5 +54,33 @@ describe("the resources' schemas", () => {
       }
     }
     expect(checked).toBe(3);
+  });
+});
+
+describe("the language trees", () => {
+  it("are described when the build has translations: /{lang}/api/… beside every view, the languages as the parameter's values", () => {
+    const localized = openApiDocument({ config: CONFIG, version: "0", schemas: SCHEMAS, languages: ["fr", "pt-BR"] });
+    const paths = localized.paths as Record<string, Record<string, JsonObject>>;
+    const plain = Object.keys(doc.paths as JsonObject);
+    expect(Object.keys(paths)).toEqual([...plain, ...plain.map((p) => `/{lang}${p}`)]);
+    expect(paths["/{lang}/api/videos/{uuid}"].parameters).toEqual([
+      { $ref: "#/components/parameters/lang" },
+      { $ref: "#/components/parameters/uuid" },
+    ]);
+    const ids = Object.values(paths).flatMap((item) => ["get", "head", "options"].map((m) => item[m].operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect((localized.components as { parameters: JsonObject }).parameters.lang).toMatchObject({ schema: { enum: ["fr", "pt-BR"] } });
+    expect((doc.components as { parameters: JsonObject }).parameters.lang).toBeUndefined();
+  });
+
+  it("name a resource's versions: a language tag to the address of that version", async () => {
+    const record = JSON.parse(await readFile(path.join(FIXTURES, "videos", (await readdir(path.join(FIXTURES, "videos")))[0]), "utf8"));
+    const video = toResource(findCollection("videos")!, record as SourceRecord, CONFIG);
+    const valid = validator("Video");
+    const french = `${CONFIG.baseUrl}/fr/api/videos/${video.uuid as string}`;
+    expect(valid({ ...video, versions: { fr: french } }), JSON.stringify(valid.errors)).toBe(true);
+    expect(valid({ ...video, versions: { fr: 3 } })).toBe(false);
+    expect(valid({ ...video, versions: { "not a tag": french } })).toBe(false);
+    expect(valid({ ...video, versions: { fr: `${CONFIG.baseUrl}/fr/api/units/${video.uuid as string}` } })).toBe(false);
   });
 });

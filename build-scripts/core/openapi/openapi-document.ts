@@ -15,6 +15,7 @@ import { FORMAT_TABLE, formatNamed, inWords, type FormatName } from "../formats/
 import { metadataView } from "../formats/metadata.ts";
 import { ROOT_NAME, instanceName, listName } from "../formats/views.ts";
 import { ALLOW, API_HEADERS } from "../routes/api-headers.ts";
+import { SOURCE_LANGUAGE } from "../translations/languages.ts";
 import type { ApiRoute } from "../routes/api-path.ts";
 import {
   fieldsSchemaName,
@@ -91,12 +92,17 @@ interface View {
   readonly parameters: readonly JsonObject[];
 }
 
-/** GET, HEAD and OPTIONS of one view; the view's answer is a component of its own (`VideosList`, `VideoInstance`). */
-function pathItem(view: View): JsonObject {
+/**
+ * GET, HEAD and OPTIONS of one view; the view's answer is a component of its
+ * own (`VideosList`, `VideoInstance`). `localized`: the same view in a
+ * language's tree (`/{lang}/api/…`), whose answers have the same shape.
+ */
+function pathItem(view: View, localized = false): JsonObject {
   const metadata = metadataView(view.route, view.path).data;
   const negotiation = [parameterRef("format"), parameterRef("accept")];
+  const pathParameters = [...(localized ? [parameterRef("lang")] : []), ...(view.route.view === "instance" ? [parameterRef("uuid")] : [])];
   const operation = (method: string, summary: string, ok: JsonObject, parameters: readonly JsonObject[]) => ({
-    operationId: `${method}${view.id}`,
+    operationId: `${method}${localized ? "Localized" : ""}${view.id}`,
     tags: [view.tag],
     summary,
     parameters: [...parameters, ...negotiation],
@@ -105,7 +111,7 @@ function pathItem(view: View): JsonObject {
   return {
     summary: view.name,
     description: "Other methods are answered 405 (`#/components/responses/MethodNotAllowed`).",
-    ...(view.route.view === "instance" ? { parameters: [parameterRef("uuid")] } : {}),
+    ...(pathParameters.length ? { parameters: pathParameters } : {}),
     get: operation("get", String(metadata.description), responseRef(view.id), view.parameters),
     head: operation("head", "As GET, without the body.", responseRef("Head"), view.parameters),
     options: operation(
@@ -154,7 +160,7 @@ function views(): View[] {
 
 const mediaTypes = FORMAT_TABLE.map((f) => f.mediaType);
 
-function parameters(): JsonObject {
+function parameters(languages: readonly string[]): JsonObject {
   const fields = Object.fromEntries(
     Object.entries(FIELD_ORDER).map(([kind, order]) => [
       `fields.${kind}`,
@@ -170,6 +176,17 @@ function parameters(): JsonObject {
     ]),
   );
   return {
+    ...(languages.length
+      ? {
+          lang: {
+            name: "lang",
+            in: "path",
+            required: true,
+            description: `A language this build has translations in: its tree holds every resource, translated where a translation exists, in the source language (${SOURCE_LANGUAGE}) elsewhere (docs/translations.md).`,
+            schema: { type: "string", enum: [...languages] },
+          },
+        }
+      : {}),
     uuid: {
       name: "uuid",
       in: "path",
@@ -248,10 +265,10 @@ export function schemaComponents(schemas: RecordSchemas): Record<string, Schema>
   };
 }
 
-function components(all: readonly View[], schemas: RecordSchemas): JsonObject {
+function components(all: readonly View[], schemas: RecordSchemas, languages: readonly string[]): JsonObject {
   return {
     schemas: schemaComponents(schemas),
-    parameters: parameters(),
+    parameters: parameters(languages),
     headers: {
       Allow: { description: "The methods the view answers.", required: true, schema: { type: "string", const: ALLOW } },
       Vary: { description: "Answers depend on the Accept header.", required: true, schema: { type: "string", const: API_HEADERS.Vary } },
@@ -288,14 +305,17 @@ const XLIFF_STRUCTURE =
 
 export interface OpenApiInput {
   readonly config: Pick<SiteConfig, "baseUrl">;
+  /** The languages this build publishes a tree in, besides the source's (none: no `/{lang}/api/…` paths). */
+  readonly languages?: readonly string[];
   /** The version of this description (the package's). */
   readonly version: string;
   /** The record schemas the resources' schemas are made from. */
   readonly schemas: RecordSchemas;
 }
 
-export function openApiDocument({ config, version, schemas }: OpenApiInput): JsonObject {
+export function openApiDocument({ config, version, schemas, languages = [] }: OpenApiInput): JsonObject {
   const all = views();
+  const localized = languages.length ? all.map((view) => [`/{lang}${view.path}`, pathItem(view, true)] as const) : [];
   return {
     openapi: OPENAPI_VERSION,
     info: {
@@ -314,7 +334,7 @@ export function openApiDocument({ config, version, schemas }: OpenApiInput): Jso
       { name: "api", description: ROOT_NAME },
       ...COLLECTIONS.map((c) => ({ name: c.name, description: `${listName(c)} and ${instanceName(c)}` })),
     ],
-    paths: Object.fromEntries(all.map((view) => [view.path, pathItem(view)])),
-    components: components(all, schemas),
+    paths: Object.fromEntries([...all.map((view) => [view.path, pathItem(view)] as const), ...localized]),
+    components: components(all, schemas, languages),
   };
 }

@@ -9,6 +9,7 @@
  * narrowed by `fields` (any field may be left out). Pure: the caller passes
  * the record schemas (build-scripts/schemas/schemas.ts).
  */
+import { LANGUAGE_TAG } from "../translations/languages.ts";
 import { COLLECTIONS, type Collection, type ResourceKind } from "../catalogue/collections.ts";
 import { FIELD_ORDER, type Json, type JsonObject } from "../catalogue/resource.ts";
 
@@ -71,6 +72,13 @@ function derivedField(field: string, collection: Collection, uuid: string): Sche
       return { ...ref(commonName("url")), description: "the address of the resource's public web page, {site_url}/<html_path>" };
     case "content_type":
       return { const: collection.contentType, description: `always "${collection.contentType}"` };
+    case "versions":
+      return {
+        type: "object",
+        description: `the resource in other languages: a language tag → the address of that version, {base_url}/<lang>/api/${collection.name}/<uuid> (the source language's at {base_url}/api/…); {} when it has none`,
+        propertyNames: { type: "string", pattern: LANGUAGE_TAG.source },
+        additionalProperties: { type: "string", pattern: `^https?://\\S+/api/${collection.name}/${uuid}$` },
+      };
     case "lessons":
       return {
         type: "array",

@@ -13,7 +13,7 @@ export const SOURCE_LANGUAGE = "en";
  * of two or three letters, lower case, then an optional script (Title case)
  * and region (upper case, or three digits): `es`, `pt-BR`, `zh-Hant`, `es-419`.
  */
-const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/;
+export const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/;
 
 /** Top-level folders of the site that a language's tree must not take. */
 const RESERVED = new Set(["api"]);
