@@ -88,6 +88,8 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
     const paged = Number.isFinite(format.renderer.pageSize) && Number.isInteger(page);
     const query = { search: params.get("search"), fields: params.get("fields"), page: paged ? page : null };
     const answer = await api.answerRoute(route, format, query, new URL(request.url).pathname);
+    // A streamed answer not sent (HEAD) lets go of the files it was reading.
+    if (request.method === "HEAD" && answer.body instanceof ReadableStream) await answer.body.cancel();
     return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers: apiHeaders(format, route) });
   }
   const file = `/${tree.root}${routeFile(route, format.extension)}`;
