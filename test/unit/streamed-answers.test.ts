@@ -79,11 +79,7 @@ describe("a fields answer joined from columns", () => {
   const columnText = ["a|bb||dddd|", "1||333|x|"].map((text) => text.replaceAll("|", "\u0000"));
   const parts: ItemParts = {
     part: () => "",
-    join: (fieldParts) => [
-      "(",
-      ...fieldParts.filter(([, part]) => part.length > 0).flatMap(([field, part]) => [`${field}=`, part, ";"]),
-      ")",
-    ],
+    join: (fields, parts) => ["(", ...parts.flatMap((part, i) => (part.length > 0 ? [`${fields[i]}=`, part, ";"] : [])), ")"],
   };
   const expected = "[(f=a;g=1;),(f=bb;),(g=333;),(f=dddd;g=x;)]";
   const join = (columns: PartSource[], positions: number[] | number = 4) =>

@@ -12,14 +12,26 @@ export function toJson(value: unknown): string {
   return LINE_SEPARATORS.test(text) ? text.replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text;
 }
 
+/** `"key":` of each field name met, which are few. */
+const keys = new Map<string, string>();
+const MAX_KEYS = 256;
+function keyOf(field: string): string {
+  let key = keys.get(field);
+  if (key === undefined) {
+    key = `${toJson(field)}:`;
+    if (keys.size < MAX_KEYS) keys.set(field, key);
+  }
+  return key;
+}
+
 /** `"key":value`, joined by commas in braces: what JSON.stringify writes for an object. */
 const parts: ItemParts = {
-  part: (field, value) => `${toJson(field)}:${toJson(value)}`,
-  join: (fieldParts) => {
-    const out: (string | (typeof fieldParts)[number][1])[] = ["{"];
-    for (const [i, [, part]] of fieldParts.entries()) {
+  part: (field, value) => keyOf(field) + toJson(value),
+  join: <T>(_fields: readonly string[], fieldParts: readonly T[]) => {
+    const out: (string | T)[] = ["{"];
+    for (let i = 0; i < fieldParts.length; i++) {
       if (i > 0) out.push(",");
-      out.push(part);
+      out.push(fieldParts[i]);
     }
     out.push("}");
     return out;

@@ -37,9 +37,7 @@ export function renderResource(
     const { renderer } = format;
     const formatParts = translation && renderer.translatedParts ? renderer.translatedParts(translation) : renderer.parts;
     const own = formatParts && fields.map((field) => formatParts.part(field, resource[field]));
-    const item = formatParts
-      ? formatParts.join(fields.map((field, i) => [field, own![i]] as const)).join("")
-      : format.renderer.item(resource, context);
+    const item = formatParts ? formatParts.join(fields, own!).join("") : format.renderer.item(resource, context);
     items.push(item);
     parts.push(own);
     files.push({ file: instanceFile(collection.name, record.uuid, format.extension), text: format.renderer.instance(item, view, context) });

@@ -39,13 +39,22 @@ export interface Renderer {
 export interface ItemParts {
   /** The part of an item that shows one field ("" when this format shows nothing of it). */
   part(field: string, value: Json): string;
-  /** An item from the parts of the fields it keeps, in the resource's order: the parts with the text between them. */
-  join<T extends { readonly length: number }>(parts: readonly (readonly [field: string, part: T])[]): (string | T)[];
+  /**
+   * An item from the parts of the fields it keeps (`parts[i]` shows
+   * `fields[i]`), in the resource's order: the parts with the text between them.
+   */
+  join<T extends { readonly length: number }>(fields: readonly string[], parts: readonly T[]): (string | T)[];
 }
 
 /** An item from a resource, through its parts. */
 export function itemOfParts(parts: ItemParts, resource: JsonObject): string {
-  return parts.join(Object.keys(resource).map((field) => [field, parts.part(field, resource[field])] as const)).join("");
+  const fields = Object.keys(resource);
+  return parts
+    .join(
+      fields,
+      fields.map((field) => parts.part(field, resource[field])),
+    )
+    .join("");
 }
 
 /** The text a list puts before and after an item as its entry at `index` (for joining entries as bytes). */

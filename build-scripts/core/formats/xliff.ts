@@ -46,10 +46,17 @@ export function xliffParts(translation?: ResourceTranslation): ItemParts {
   const attributes = translation ? fileAttributes(translation.language) : FILE_ATTRIBUTES;
   return {
     part: (field, value) => (NAMING_FIELDS.includes(field) ? xmlEscape(String(value ?? "")) : units(field, value)),
-    join: (fieldParts) => {
-      const naming = NAMING_FIELDS.map((name) => fieldParts.find(([field]) => field === name)).find((found) => found !== undefined);
-      const own = fieldParts.filter(([field, part]) => !NAMING_FIELDS.includes(field) && part.length > 0).map(([, part]) => part);
-      return [FILE_OPEN, ...(naming ? [naming[1]] : []), attributes, ...own, own.length > 0 ? "\n    " : "", FILE_CLOSE];
+    join: (fields, fieldParts) => {
+      const naming = NAMING_FIELDS.map((name) => fields.indexOf(name)).find((at) => at >= 0);
+      const own = fieldParts.filter((part, i) => !NAMING_FIELDS.includes(fields[i]) && part.length > 0);
+      return [
+        FILE_OPEN,
+        ...(naming === undefined ? [] : [fieldParts[naming]]),
+        attributes,
+        ...own,
+        own.length > 0 ? "\n    " : "",
+        FILE_CLOSE,
+      ];
     },
   };
 }

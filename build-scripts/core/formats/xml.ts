@@ -36,7 +36,7 @@ const parts: ItemParts = {
     const name = encodeXmlName(field);
     return `<${name}>${toXmlContent(value)}</${name}>`;
   },
-  join: (fieldParts) => fieldParts.map(([, part]) => part),
+  join: (_fields, fieldParts) => [...fieldParts],
 };
 
 export const xmlRenderer: Renderer = {

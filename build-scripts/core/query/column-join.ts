@@ -138,11 +138,12 @@ export function joinColumns(join: ColumnJoin): ReadableStream<Uint8Array<ArrayBu
   const { parts, columns, positions } = join;
   const count = typeof positions === "number" ? positions : positions.length;
   const templates = new Map<number, Template>();
+  const fields = columns.map((column) => column.field);
   const template = (shape: number): Template => {
     let found = templates.get(shape);
     if (!found) {
-      const slots = columns.map(({ field }, column) => [field, { length: (shape >> column) & 1, column }] as const);
-      found = parts.join<Slot>(slots).map((piece) => (typeof piece === "string" ? encoder.encode(piece) : piece.column));
+      const slots = columns.map((_, column) => ({ length: (shape >> column) & 1, column }));
+      found = parts.join<Slot>(fields, slots).map((piece) => (typeof piece === "string" ? encoder.encode(piece) : piece.column));
       templates.set(shape, found);
     }
     return found;
