@@ -10,6 +10,7 @@ import type { Collection } from "../../core/catalogue/collections.ts";
 import { hashedName, queryFile, searchManifestFile } from "../../core/routes/output-tree.ts";
 import { RECORDS_PER_FILE, type QueryFiles, type SearchIndex, type SearchManifest } from "../../core/search/build-index.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
+import { Utf8Bytes } from "./utf8-bytes.ts";
 import { CHUNK } from "./render-messages.ts";
 
 const digest = (data: string | Uint8Array) => createHash("sha1").update(data).digest("hex");
@@ -121,9 +122,12 @@ export function writeColumns(
   return names;
 }
 
-/** The parts of records, one string each, as a column's bytes: each part ended by NUL. */
-const encoder = new TextEncoder();
-export const columnBytes = (parts: readonly string[]) => encoder.encode(parts.length === 0 ? "" : `${parts.join("\0")}\0`);
+/** The parts of records, one string each, as a column's bytes: each part ended by NUL, as the render threads write them. */
+function columnBytes(parts: readonly string[]): Uint8Array {
+  const column = new Utf8Bytes(1024);
+  for (const part of parts) column.addPart(part);
+  return column.bytes;
+}
 
 export interface ListQueryFiles {
   readonly index: SearchIndex;

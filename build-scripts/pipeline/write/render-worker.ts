@@ -12,48 +12,20 @@ import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
 import { TermNumbers } from "../../core/search/term-numbers.ts";
 import type { RenderReply, RenderTask } from "./render-messages.ts";
 import { FileWriter } from "./file-writer.ts";
-import { columnBytes, segmentDigest, writeRecordFiles } from "./query-files.ts";
+import { segmentDigest, writeRecordFiles } from "./query-files.ts";
+import { Utf8Bytes } from "./utf8-bytes.ts";
 import { writeResource } from "./write-resource.ts";
 
 /**
- * A chunk's list entries in one format, encoded to UTF-8 as each is rendered
- * (cheaper than encoding their joined text at the end) into a buffer of its
- * own, so it can be transferred to the main thread rather than copied.
- */
-class EntryBytes {
-  private buffer: Buffer;
-  private used = 0;
-
-  /** `expected`: the bytes the entries will likely take (growing the buffer copies what it holds). */
-  constructor(expected: number) {
-    this.buffer = Buffer.allocUnsafeSlow(expected);
-  }
-
-  /** Returns the bytes the text took. */
-  add(text: string): number {
-    const room = this.used + 3 * text.length; // UTF-8 takes at most 3 bytes per UTF-16 unit
-    if (room > this.buffer.length) {
-      const bigger = Buffer.allocUnsafeSlow(Math.max(room, 2 * this.buffer.length));
-      this.buffer.copy(bigger, 0, 0, this.used);
-      this.buffer = bigger;
-    }
-    const written = this.buffer.write(text, this.used);
-    this.used += written;
-    return written;
-  }
-
-  get bytes(): Uint8Array {
-    return new Uint8Array(this.buffer.buffer, 0, this.used);
-  }
-}
-
-/**
- * Per format, the bytes of the last task's entries, and a quarter more: the
- * next task's buffers start that big, so they seldom grow (growing copies
- * what a buffer holds).
+ * Per format (and per format and field, for columns), the bytes of the last
+ * task's, and a quarter more: the next task's buffers start that big, so they
+ * seldom grow (growing copies what a buffer holds).
  */
 const SMALLEST_ENTRY_BUFFER = 64 * 1024;
+const SMALLEST_COLUMN_BUFFER = 4 * 1024;
 const expectedBytes = FORMATS.map(() => SMALLEST_ENTRY_BUFFER);
+const expectedColumnBytes = FORMATS.map(() => [] as number[]);
+const nextSize = (used: number, smallest: number) => Math.max(smallest, Math.ceil(used * 1.25));
 
 /** This thread's numbering of search terms, across its tasks (the main thread keeps the same table from the replies). */
 const termNumbers = new TermNumbers();
@@ -63,9 +35,9 @@ function render(task: RenderTask): RenderReply {
   if (!collection) throw new Error(`No collection ${task.collection}.`);
   const context = { config: task.config, language: task.translations?.language };
   const writer = new FileWriter(task.outDir);
-  const entries = FORMATS.map((_, f) => new EntryBytes(expectedBytes[f]));
+  const entries = FORMATS.map((_, f) => new Utf8Bytes(expectedBytes[f]));
   const entryBytes = FORMATS.map(() => new Int32Array(task.records.length));
-  const columns = FORMATS.map((format) => (format.renderer.parts ? ([] as string[][]) : undefined));
+  const columns = FORMATS.map(() => [] as Utf8Bytes[]);
   const items: string[][] = [];
   const parts: (readonly string[] | undefined)[][] = [];
   const jsonItems: string[] = [];
@@ -80,7 +52,10 @@ function render(task: RenderTask): RenderReply {
     for (const [f, { renderer }] of FORMATS.entries()) {
       entryBytes[f][i] = entries[f].add(renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize));
       const recordParts = rendered.parts[f];
-      if (recordParts) recordParts.forEach((part, k) => (columns[f]![k] ??= []).push(part));
+      if (recordParts)
+        recordParts.forEach((part, k) =>
+          (columns[f][k] ??= new Utf8Bytes(expectedColumnBytes[f][k] ?? SMALLEST_COLUMN_BUFFER)).addPart(part),
+        );
     }
     if (task.keepItems) {
       items.push(rendered.items);
@@ -92,8 +67,11 @@ function render(task: RenderTask): RenderReply {
     termEnds[i] = termNumbers.found.length;
   }
   const recordFiles = writeRecordFiles(writer, collection, task.start, jsonItems);
-  const columnParts = columns.map((byField) => (byField ?? []).map(columnBytes));
-  for (const [f, list] of entries.entries()) expectedBytes[f] = Math.max(SMALLEST_ENTRY_BUFFER, Math.ceil(list.bytes.length * 1.25));
+  const columnParts = columns.map((byField) => byField.map((column) => column.bytes));
+  for (const [f, list] of entries.entries()) expectedBytes[f] = nextSize(list.bytes.length, SMALLEST_ENTRY_BUFFER);
+  columnParts.forEach((byField, f) =>
+    byField.forEach((bytes, k) => (expectedColumnBytes[f][k] = nextSize(bytes.length, SMALLEST_COLUMN_BUFFER))),
+  );
   return {
     kind: "rendered",
     id: task.id,

@@ -1,0 +1,43 @@
+/**
+ * A chunk's list entries in one format, or its parts of one field (a column's
+ * segment), encoded to UTF-8 as each is rendered (cheaper than keeping the
+ * texts and encoding them joined at the end) into a buffer of its own, so it
+ * can be transferred to the main thread rather than copied.
+ */
+export class Utf8Bytes {
+  private buffer: Buffer;
+  private used = 0;
+
+  /** `expected`: the bytes the entries will likely take (growing the buffer copies what it holds). */
+  constructor(expected: number) {
+    this.buffer = Buffer.allocUnsafeSlow(expected);
+  }
+
+  /** Returns the bytes the text took. */
+  add(text: string): number {
+    this.makeRoom(3 * text.length); // UTF-8 takes at most 3 bytes per UTF-16 unit
+    const written = this.buffer.write(text, this.used);
+    this.used += written;
+    return written;
+  }
+
+  /** A column's part and the NUL that ends it. */
+  addPart(text: string): void {
+    this.makeRoom(3 * text.length + 1);
+    this.used += this.buffer.write(text, this.used);
+    this.buffer[this.used++] = 0;
+  }
+
+  private makeRoom(bytes: number): void {
+    const room = this.used + bytes;
+    if (room > this.buffer.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(room, 2 * this.buffer.length));
+      this.buffer.copy(bigger, 0, 0, this.used);
+      this.buffer = bigger;
+    }
+  }
+
+  get bytes(): Uint8Array {
+    return new Uint8Array(this.buffer.buffer, 0, this.used);
+  }
+}
