@@ -14,7 +14,8 @@ import { renderList } from "../build-scripts/core/formats/renderer.ts";
 import { listView } from "../build-scripts/core/formats/views.ts";
 import { bodyBytes, PublishedApi, type AnswerBody, type SearchAnswers } from "../build-scripts/core/query/answer.ts";
 import { parseFields, selectFields } from "../build-scripts/core/query/fields.ts";
-import { siteFiles } from "../build-scripts/tools/bench/site-files.ts";
+import edge from "../build-scripts/runtime/edge/functions/api.ts";
+import { siteFile, siteFiles } from "../build-scripts/tools/bench/site-files.ts";
 import { buildSite, readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
 
@@ -79,6 +80,25 @@ describe("answers joined from published bytes", () => {
         }
       }
     }
+  });
+
+  it("at the edge, ask the list file from the first match to the last, and answer the same whether the host honours the range or not", async () => {
+    const target = `https://api.example.test/api/videos?search=volcano&format=json`;
+    const answers: string[] = [];
+    for (const ranges of [true, false]) {
+      const asked: string[] = [];
+      const next = async (request: Request) => {
+        const range = request.headers.get("Range");
+        if (range) asked.push(`${new URL(request.url).pathname} ${range}`);
+        return siteFile(build.outDir, request, ranges);
+      };
+      const response = await edge(new Request(target), { next });
+      expect(response.status).toBe(200);
+      answers.push(await response.text());
+      expect(asked).toEqual([expect.stringMatching(/^\/api\/videos\/index\.json bytes=\d+-\d+$/)]);
+    }
+    expect(answers[0]).toBe(answers[1]);
+    expect((JSON.parse(answers[0]) as unknown[]).length).toBeGreaterThan(0);
   });
 
   it("answer a search or fields on an empty list with the empty list, in every format", async () => {

@@ -81,7 +81,7 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
   const { context } = tree;
   const params = new URL(request.url).searchParams;
   if (wantsQuery(route, params)) {
-    const files = httpFiles((url) => next(new Request(url)), new URL(`/${tree.root}`, request.url));
+    const files = httpFiles((url, init) => next(new Request(url, init)), new URL(`/${tree.root}`, request.url));
     const api = new PublishedApi(files, context.config, "list-bytes", context.language);
     // Only the HTML view is paged, as the plain list's files are; the data formats carry the whole answer.
     const page = Number(params.get("page") ?? 1);
@@ -92,7 +92,7 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
     if (request.method === "HEAD" && answer.body instanceof ReadableStream) await answer.body.cancel();
     return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers: apiHeaders(format, route) });
   }
-  const file = `/${tree.root}${routeFile(route, format.extension)}`;
+  const file = treeFile(tree, route, format);
   const upstream = await next(new Request(new URL(file, request.url), { method: request.method, headers: request.headers }));
   if (upstream.status === 404) return rendered(request, format, notFoundView(new URL(request.url).pathname), context);
   const headers = new Headers(upstream.headers);
@@ -107,9 +107,11 @@ function wantsQuery(route: ApiRoute, params: URLSearchParams): boolean {
   return (route.view === "list" && (params.get("search") ?? "").trim() !== "") || (params.get("fields") ?? "").trim() !== "";
 }
 
+/** The published file of a view in a format, in its tree. */
+const treeFile = (tree: Tree, route: ApiRoute, format: Format) => `/${tree.root}${routeFile(route, format.extension)}`;
+
 async function fileExists(request: Request, tree: Tree, route: ApiRoute, format: Format, next: Next): Promise<boolean> {
-  const file = `/${tree.root}${routeFile(route, format.extension)}`;
-  const upstream = await next(new Request(new URL(file, request.url), { method: "HEAD" }));
+  const upstream = await next(new Request(new URL(treeFile(tree, route, format), request.url), { method: "HEAD" }));
   await upstream.body?.cancel();
   return upstream.ok;
 }
