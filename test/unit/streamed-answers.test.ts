@@ -37,13 +37,8 @@ function chunked(from: number, size: number) {
 
 async function answer(positions: number[], from = 0, size = 3) {
   const { stream, read } = chunked(from, size);
-  const body = cutEntries(stream, from, {
-    starts: positions.map((p) => starts[p]),
-    ends: positions.map((p) => ends[p]),
-    head: "<",
-    frame: (k) => [k === 0 ? "" : "|", ""],
-    tail: ">",
-  });
+  const ranges = { starts: positions.map((p) => starts[p]), ends: positions.map((p) => ends[p]) };
+  const body = cutEntries(stream, from, ranges, { head: "<", first: ["", ""], rest: ["|", ""], tail: ">" });
   return { text: await new Response(body).text(), read };
 }
 
@@ -70,7 +65,7 @@ describe("an answer cut from a streamed list file", () => {
 
   it("fails when the file ends before an entry", async () => {
     const { stream } = chunked(20, 4);
-    const body = cutEntries(stream, 0, { starts: [40], ends: [44], head: "", frame: () => ["", ""], tail: "" });
+    const body = cutEntries(stream, 0, { starts: [40], ends: [44] }, { head: "", first: ["", ""], rest: ["", ""], tail: "" });
     await expect(new Response(body).text()).rejects.toThrow(/ended at byte/);
   });
 });
@@ -83,7 +78,7 @@ describe("a fields answer joined from columns", () => {
   };
   const expected = "[(f=a;g=1;),(f=bb;),(g=333;),(f=dddd;g=x;)]";
   const join = (columns: PartSource[], positions: number[] | number = 4) =>
-    new Response(joinColumns({ parts, columns, positions, head: "[", frame: (k) => [k === 0 ? "" : ",", ""], tail: "]" })).text();
+    new Response(joinColumns({ parts, columns, positions, frame: { head: "[", first: ["", ""], rest: [",", ""], tail: "]" } })).text();
 
   it("joins whole columns, and picks the items a search found", async () => {
     const whole = () => columnText.map((text, i) => new WholeColumn(["f", "g"][i], encoder.encode(text), 4));

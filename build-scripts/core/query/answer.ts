@@ -22,7 +22,6 @@ import { notFoundView } from "../formats/errors.ts";
 import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
 import { FORMATS, type Format } from "../formats/formats.ts";
 import { HTML_PAGE_SIZE } from "../formats/html.ts";
-import { entryFrame } from "../formats/renderer.ts";
 import { instanceView, listView, rootView, type ListView, type Page, type RenderContext } from "../formats/views.ts";
 import { resolveApiPath, type ApiRoute } from "../routes/api-path.ts";
 import { instanceFile, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
@@ -30,6 +29,7 @@ import type { SearchManifest } from "../search/build-index.ts";
 import type { RecordFinder } from "../search/find-records.ts";
 import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "./column-join.ts";
 import { cutEntries } from "./entry-stream.ts";
+import { encodedFrame, listFrame } from "./list-frame.ts";
 import { parseFields, queryString, selectFields } from "./fields.ts";
 import type { PublishedFiles } from "./published-files.ts";
 
@@ -183,14 +183,11 @@ export class PublishedApi {
         return new StreamedColumn(field, column.body);
       }),
     );
-    const frames = [entryFrame(renderer, 0), entryFrame(renderer, 1)];
     const body = joinColumns({
       parts: renderer.parts!,
       columns,
       positions: positions ?? manifest.records,
-      head: renderer.listHead(view, page, this.context),
-      frame: (k) => frames[k === 0 ? 0 : 1],
-      tail: renderer.listTail(view, page, this.context),
+      frame: listFrame(renderer, view, page, this.context),
     });
     const json = async () => parseJson((await this.answerFromColumns(JSON_FORMAT, view, page, manifest, positions, fields)).body);
     return this.assembled(format, body, view.total, json);
@@ -208,26 +205,20 @@ export class PublishedApi {
     const offsetBytes = await this.requiredBytes(queryFile(view.collection.name, manifest.files.entries[format.extension]));
     const aligned = offsetBytes.byteOffset % 4 === 0 ? offsetBytes : offsetBytes.slice();
     const offsets = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
-    // The list file's own frames around each entry: its first entry's differ from the others' (a JSON comma).
-    const trims = [0, 1].map((i) => entryFrame(renderer, i).map((text) => encoder.encode(text).length));
+    // The list file's own frames around each entry, which the answer's replace: the first entry's and every other's.
+    const frame = listFrame(renderer, view, page, this.context);
+    const { first, rest } = encodedFrame(frame);
     const starts = new Uint32Array(positions.length);
     const ends = new Uint32Array(positions.length);
     positions.forEach((p, k) => {
-      const [before, after] = trims[p === 0 ? 0 : 1];
-      starts[k] = offsets[p] + before;
-      ends[k] = offsets[p + 1] - after;
+      const [before, after] = p === 0 ? first : rest;
+      starts[k] = offsets[p] + before.length;
+      ends[k] = offsets[p + 1] - after.length;
     });
     const range = positions.length ? { start: offsets[positions[0]], end: offsets[positions[positions.length - 1] + 1] } : undefined;
     const list = await this.files.stream(listFile(view.collection.name, format.extension), range);
     if (!list) throw missing(listFile(view.collection.name, format.extension));
-    const frames = [entryFrame(renderer, 0), entryFrame(renderer, 1)];
-    const body = cutEntries(list.body, list.start, {
-      starts,
-      ends,
-      head: renderer.listHead(view, page, this.context),
-      frame: (k) => frames[k === 0 ? 0 : 1],
-      tail: renderer.listTail(view, page, this.context),
-    });
+    const body = cutEntries(list.body, list.start, { starts, ends }, frame);
     const json = async () => parseJson((await this.answerFromEntries(JSON_FORMAT, view, page, manifest, positions)).body);
     return this.assembled(format, body, view.total, json);
   }

@@ -8,6 +8,7 @@
  * when every item is joined.
  */
 import type { ItemParts } from "../formats/renderer.ts";
+import { encodedFrame, type ListFrame } from "./list-frame.ts";
 
 /**
  * Where the parts of one field are: after `locate(p)` returns true, part p is
@@ -114,10 +115,7 @@ export interface ColumnJoin {
   readonly columns: readonly PartSource[];
   /** The items to join: every position of the list, or those a search found, in order. */
   readonly positions: readonly number[] | number;
-  readonly head: string;
-  /** The text before and after the answer's k-th item. */
-  readonly frame: (k: number) => readonly [string, string];
-  readonly tail: string;
+  readonly frame: ListFrame;
 }
 
 /** A part of the format's join: which column it stands for. */
@@ -148,7 +146,7 @@ export function joinColumns(join: ColumnJoin): ReadableStream<Uint8Array<ArrayBu
     }
     return found;
   };
-  const frames = [join.frame(0), join.frame(1)].map(([before, after]) => [encoder.encode(before), encoder.encode(after)]);
+  const frame = encodedFrame(join.frame);
   let k = -1; // -1: the head is next
   let located = 0; // how many columns have item k's part located
   let buffer = new Uint8Array(0);
@@ -169,7 +167,7 @@ export function joinColumns(join: ColumnJoin): ReadableStream<Uint8Array<ArrayBu
   return new ReadableStream<Uint8Array<ArrayBuffer>>({
     /** One chunk of about CHUNK bytes: the items that fit (at least one), after the head, before the tail. */
     async pull(controller) {
-      const head = k < 0 ? encoder.encode(join.head) : undefined;
+      const head = k < 0 ? frame.head : undefined;
       buffer = new Uint8Array(CHUNK);
       at = 0;
       if (head) {
@@ -190,7 +188,7 @@ export function joinColumns(join: ColumnJoin): ReadableStream<Uint8Array<ArrayBu
           if (column.to > column.from) shape |= 1 << c;
         }
         const pieces = template(shape);
-        const [before, after] = frames[k === 0 ? 0 : 1];
+        const [before, after] = k === 0 ? frame.first : frame.rest;
         let size = before.length + after.length;
         for (const piece of pieces) size += typeof piece === "number" ? columns[piece].to - columns[piece].from : piece.length;
         if (at + size > buffer.length) {
@@ -206,7 +204,7 @@ export function joinColumns(join: ColumnJoin): ReadableStream<Uint8Array<ArrayBu
         putAll(after);
       }
       if (k === count) {
-        const tail = encoder.encode(join.tail);
+        const { tail } = frame;
         if (at + tail.length > buffer.length) {
           controller.enqueue(buffer.subarray(0, at));
           buffer = new Uint8Array(tail.length);

@@ -4,24 +4,25 @@
  * passed on a chunk at a time, and the list is no longer read once the last
  * match has passed, so the edge never holds the list, nor the answer, whole.
  */
-import { Assembly, type Piece } from "./assemble.ts";
+import { encodedFrame, type ListFrame } from "./list-frame.ts";
 
-export interface EntryCut {
-  /** Byte ranges of the items to pass on, in the list file, ascending: item k is [starts[k], ends[k]). */
+/** Byte ranges of the items to pass on, in the list file, ascending: item k is [starts[k], ends[k]). */
+export interface EntryRanges {
   readonly starts: ArrayLike<number>;
   readonly ends: ArrayLike<number>;
-  readonly head: Piece;
-  /** The text before and after the answer's k-th item. */
-  readonly frame: (k: number) => readonly [Piece, Piece];
-  readonly tail: Piece;
 }
 
 /**
  * `list` is the list file's bytes from `listStart` on (0, or where a range
  * request began); every item must lie at or after it.
  */
-export function cutEntries(list: ReadableStream<Uint8Array>, listStart: number, cut: EntryCut): ReadableStream<Uint8Array<ArrayBuffer>> {
-  const { starts, ends, frame } = cut;
+export function cutEntries(
+  list: ReadableStream<Uint8Array>,
+  listStart: number,
+  { starts, ends }: EntryRanges,
+  frame: ListFrame,
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const { head, first, rest, tail } = encodedFrame(frame);
   const count = starts.length;
   const reader = list.getReader();
   let at = listStart; // where in the file the next chunk begins
@@ -30,9 +31,9 @@ export function cutEntries(list: ReadableStream<Uint8Array>, listStart: number, 
   let headOut = false;
   return new ReadableStream<Uint8Array<ArrayBuffer>>({
     async pull(controller) {
-      const out = new Assembly();
+      const out = new Pieces();
       if (!headOut) {
-        out.add(cut.head);
+        out.add(head);
         headOut = true;
       }
       while (k < count && out.length === 0) {
@@ -40,7 +41,7 @@ export function cutEntries(list: ReadableStream<Uint8Array>, listStart: number, 
         if (done) throw new Error(`The list file ended at byte ${at}, before its entry at ${starts[k]}.`);
         const end = at + value.length;
         while (k < count && starts[k] < end) {
-          const [before, after] = frame(k);
+          const [before, after] = k === 0 ? first : rest;
           if (!begun) out.add(before);
           begun = true;
           const from = Math.max(starts[k], at);
@@ -54,7 +55,7 @@ export function cutEntries(list: ReadableStream<Uint8Array>, listStart: number, 
         at = end;
       }
       if (k === count) {
-        out.add(cut.tail);
+        out.add(tail);
         await reader.cancel();
         controller.enqueue(out.bytes());
         controller.close();
@@ -64,4 +65,26 @@ export function cutEntries(list: ReadableStream<Uint8Array>, listStart: number, 
     },
     cancel: (reason) => reader.cancel(reason),
   });
+}
+
+/** Byte pieces joined into one chunk. */
+class Pieces {
+  private readonly pieces: Uint8Array[] = [];
+  length = 0;
+
+  add(piece: Uint8Array): void {
+    if (piece.length === 0) return;
+    this.pieces.push(piece);
+    this.length += piece.length;
+  }
+
+  bytes(): Uint8Array<ArrayBuffer> {
+    const out = new Uint8Array(this.length);
+    let at = 0;
+    for (const piece of this.pieces) {
+      out.set(piece, at);
+      at += piece.length;
+    }
+    return out;
+  }
 }
