@@ -234,6 +234,25 @@ describe("requests to the local server", () => {
     expect(res.headers["content-location"]).toBe("/api/videos/index.json");
   });
 
+  it("lets a page on any origin read the whole site: the shim, its chunks, the search files, the description", async () => {
+    const chunk = (await readdir(path.join(build.outDir, "assets/catalogue-chunks")))[0];
+    const manifest = JSON.parse(await readFile(path.join(build.outDir, "search/videos/index.json"), "utf8")) as {
+      files: { terms: string[] };
+    };
+    for (const target of [
+      "/assets/catalogue-shim.js",
+      `/assets/catalogue-chunks/${chunk}`,
+      "/search/videos/index.json",
+      `/search/videos/files/${manifest.files.terms[0]}`,
+      "/openapi.json",
+      "/assets/catalogue-shim.d.ts",
+    ]) {
+      const res = await rawRequest(server.port, "GET", target);
+      expect(res.status, target).toBe(200);
+      expect(res.headers["access-control-allow-origin"], target).toBe("*");
+    }
+  });
+
   it("serves the HTML view's error and OPTIONS pages with links from the site root, whatever the path", async () => {
     const error = await check({ target: "/api/videos/nothing/deeper", status: 404, type: "text/html" });
     expect(error.body.toString("utf8")).toContain('<link rel="stylesheet" href="/assets/api.css">');

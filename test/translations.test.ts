@@ -16,6 +16,7 @@ import { promisify } from "node:util";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
+import { IMMUTABLE_HEADERS } from "../build-scripts/core/routes/api-headers.ts";
 import { openApiValidator } from "./helpers/openapi-validator.ts";
 import { buildSite, readJson, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
@@ -169,6 +170,11 @@ describe("the built French tree", () => {
       expect(found).toEqual([{ uuid: UNIT, title: stored.fields["/title"].target }]);
       expect(await (await get(`/api/units?search=${encodeURIComponent(word)}&format=json`)).json()).toEqual([]);
       expect((await get("/fr/api/units/00000000-0000-4000-8000-000000000000?format=json")).status).toBe(404);
+      // The tree's query files are named after their content, so cached for good, as the source tree's are.
+      const manifest = (await (await get("/fr/search/units/index.json")).json()) as { files: { terms: string[] } };
+      const termFile = await get(`/fr/search/units/files/${manifest.files.terms[0]}`);
+      expect(termFile.status).toBe(200);
+      expect(termFile.headers.get("cache-control")).toBe(IMMUTABLE_HEADERS["Cache-Control"]);
     } finally {
       await server?.stop();
     }

@@ -29,14 +29,7 @@ import {
   type Schema,
 } from "./resource-schemas.ts";
 
-/**
- * The media type registered (IANA) for OpenAPI documents in JSON;
- * `version` names the OpenAPI version, so a tool knows the dialect before
- * it parses (docs/openapi.md).
- */
-export const OPENAPI_MEDIA_TYPE = "application/vnd.oai.openapi+json;version=3.1";
-
-export const OPENAPI_VERSION = "3.1.1";
+const OPENAPI_VERSION = "3.1.1";
 
 /** Which formats carry the answer's data (JSON, and DRF's XML of the same structure), and what the others are. */
 const BODIES: Record<FormatName, "data" | Schema> = {

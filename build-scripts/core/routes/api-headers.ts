@@ -7,13 +7,21 @@
 export const ALLOW = "GET, HEAD, OPTIONS";
 
 /**
- * A public, read-only API: any origin may read it; answers depend on the
- * Accept header; a deploy replaces the catalogue, so caches keep an answer for
- * five minutes and then revalidate.
+ * The whole site is public and read-only: any origin may read any of it (an
+ * integrator's page imports the shim, which reads the search files; tools
+ * fetch the OpenAPI description).
+ */
+export const CORS_HEADERS: Readonly<Record<string, string>> = { "Access-Control-Allow-Origin": "*" };
+
+/**
+ * A public, read-only API: answers depend on the Accept header; a deploy
+ * replaces the catalogue, so caches keep an answer for five minutes and then
+ * revalidate. The edge sends these itself (Netlify's header rules do not
+ * reach an edge function's answers).
  */
 export const API_HEADERS: Readonly<Record<string, string>> = {
   Vary: "Accept",
-  "Access-Control-Allow-Origin": "*",
+  ...CORS_HEADERS,
   "Cache-Control": "public, max-age=300, must-revalidate",
 };
 
@@ -30,7 +38,6 @@ export const EDGE_CACHE_HEADERS: Readonly<Record<string, string>> = {
 /** Files named after their content never change: any cache may keep them for good. */
 export const IMMUTABLE_HEADERS: Readonly<Record<string, string>> = {
   "Cache-Control": "public, max-age=31536000, immutable",
-  "Access-Control-Allow-Origin": "*",
 };
 
 /**

@@ -24,6 +24,13 @@ export const MIRROR_ARCHIVE = "downloads/catalogue-mirror.zip";
 /** The API's OpenAPI description, at the site root (not a key of the API root, which keeps the spec's 31). */
 export const OPENAPI_FILE = "openapi.json";
 
+/**
+ * The media type registered (IANA) for OpenAPI documents in JSON;
+ * `version` names the OpenAPI version, so a tool knows the dialect before
+ * it parses (docs/openapi.md).
+ */
+export const OPENAPI_MEDIA_TYPE = "application/vnd.oai.openapi+json;version=3.1";
+
 /** How many folders deep a file is below the site root ("api/index.html" → 1). */
 export const depthOf = (file: string) => file.split("/").length - 1;
 

@@ -1,7 +1,6 @@
 /** The MIRROR-README at the top of the offline mirror: how to open it. */
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
-import { OPENAPI_MEDIA_TYPE } from "../../core/openapi/openapi-document.ts";
-import { OPENAPI_FILE, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
+import { OPENAPI_FILE, OPENAPI_MEDIA_TYPE, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
 
 export const MIRROR_README = "MIRROR-README";
 

@@ -6,9 +6,8 @@
  * local server runs), so the OpenAPI description's type follows `/*.json`'s.
  */
 import { contentType, FORMAT_TABLE } from "../../core/formats/format-table.ts";
-import { OPENAPI_MEDIA_TYPE } from "../../core/openapi/openapi-document.ts";
-import { API_HEADERS, IMMUTABLE_HEADERS } from "../../core/routes/api-headers.ts";
-import { OPENAPI_FILE, QUERY_FILES_PATTERN, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
+import { API_HEADERS, CORS_HEADERS, IMMUTABLE_HEADERS } from "../../core/routes/api-headers.ts";
+import { OPENAPI_FILE, OPENAPI_MEDIA_TYPE, QUERY_FILES_PATTERN, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
 
 export interface HeaderRule {
   readonly for: string;
@@ -17,16 +16,15 @@ export interface HeaderRule {
 
 export function headerRules(): HeaderRule[] {
   return [
+    { for: "/*", values: CORS_HEADERS },
     ...FORMAT_TABLE.map((format) => ({ for: `/*.${format.extension}`, values: { "Content-Type": contentType(format) } })),
-    // Any origin may read the description: viewers and generators fetch it from elsewhere.
-    {
-      for: `/${OPENAPI_FILE}`,
-      values: { "Content-Type": OPENAPI_MEDIA_TYPE, "Access-Control-Allow-Origin": "*", "Cache-Control": API_HEADERS["Cache-Control"] },
-    },
+    { for: `/${OPENAPI_FILE}`, values: { "Content-Type": OPENAPI_MEDIA_TYPE, "Cache-Control": API_HEADERS["Cache-Control"] } },
     // A `.ts` file is video/mp2t to most hosts.
-    { for: `/${SHIM_DECLARATIONS}`, values: { "Content-Type": "text/plain; charset=utf-8", "Access-Control-Allow-Origin": "*" } },
+    { for: `/${SHIM_DECLARATIONS}`, values: { "Content-Type": "text/plain; charset=utf-8" } },
     { for: "/api/*", values: API_HEADERS },
     { for: "/*/api/*", values: API_HEADERS },
+    // The query files of the source tree and of each language's.
     { for: QUERY_FILES_PATTERN, values: IMMUTABLE_HEADERS },
+    { for: `/*${QUERY_FILES_PATTERN}`, values: IMMUTABLE_HEADERS },
   ];
 }

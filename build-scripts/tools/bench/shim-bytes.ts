@@ -22,7 +22,7 @@ export interface ShimBytes extends RequestKind {
 }
 
 /** The request kinds that ask for a whole answer in a data format: what the shim answers from several files. */
-export const isShimKind = ({ path: address }: RequestKind) => {
+const isShimKind = ({ path: address }: RequestKind) => {
   const params = new URL(address, "http://x").searchParams;
   return params.get("format") !== "api" && (params.has("search") || params.has("fields"));
 };

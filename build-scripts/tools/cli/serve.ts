@@ -29,7 +29,6 @@ await runCommand(async () => {
 
   const builtFor = builtBaseUrl(siteDir);
   if (builtFor !== undefined && builtFor !== server.url) {
-    const port = new URL(server.url).port;
     console.error(
       `Warning: this site was built for ${builtFor}, not for ${server.url}: every \`url\` of the API, the front page's ` +
         `API address and the links of a search name ${builtFor}. To serve it here, rebuild it for this address with ` +
