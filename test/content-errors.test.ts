@@ -199,6 +199,18 @@ describe("an entry of the content folder that is not a plain file is one named p
       /a symbolic link to "\/etc", outside .*content\/ \(not followed\)/,
     ],
     [
+      "a translations folder that links outside the content folder (its files never read)",
+      async (content) => {
+        const outside = await mkdtemp(path.join(tmpdir(), "outside-translations-"));
+        await writeRecord(outside, `fr/units/${unit.uuid}.json`, '{"fields": root:x:0:0:secret}');
+        return symlink(outside, path.join(content, "translations"));
+      },
+      {},
+      "content/translations",
+      /the translations folder inside .*content\//,
+      /a symbolic link to ".*outside-translations-.*", outside .*content\/ \(not followed\)/,
+    ],
+    [
       "a file the build may not read",
       (content) => writeRecord(content, "videos/unreadable.json", { ...video, uuid: "0a1b2c3d-0000-4000-8000-000000000006", position: 11 }),
       failingReads({ "unreadable.json": "EACCES" }),

@@ -35,7 +35,7 @@ export async function readSources(projectDir: string, contentDir: string): Promi
   // Links may lead anywhere inside the content folder, wherever the folder itself is.
   const root = realpathSync(given);
   const sources: SourceFile[] = [];
-  for (const folder of subfolders(projectDir, given, listed, root, shownRoot, "a collection folder")) {
+  for (const folder of subfolders(projectDir, given, listed, root, shownRoot, contentFolderKind)) {
     if ("problem" in folder) sources.push(folder);
     else if (folder.name !== TRANSLATIONS_FOLDER) sources.push(...readCollection(projectDir, folder.dir, folder.name, root, shownRoot));
   }
@@ -50,17 +50,21 @@ export async function readSources(projectDir: string, contentDir: string): Promi
 export function readTranslationSources(projectDir: string, contentDir: string): TranslationSource[] {
   const given = path.resolve(projectDir, contentDir);
   const shownRoot = shownPath(projectDir, given) || ".";
-  const top = path.join(given, TRANSLATIONS_FOLDER);
-  const languages = listFolder(top);
+  // The translations folder as readSources checks it, which names its problems (a link that leaves the content folder is never followed).
+  const listed = listFolder(given);
+  if (!Array.isArray(listed)) return [];
+  const root = realpathSync(given);
+  const entry = listed.filter((e) => e.name === TRANSLATIONS_FOLDER);
+  const top = subfolders(projectDir, given, entry, root, shownRoot, contentFolderKind)[0];
+  if (top === undefined || "problem" in top) return [];
+  const languages = listFolder(top.dir);
   if (!Array.isArray(languages)) {
-    if (languages.found.startsWith("nothing")) return [];
     return [
-      { ...unread(shownPath(projectDir, top), "", "a folder of translations, a folder per language", languages.found), language: "" },
+      { ...unread(shownPath(projectDir, top.dir), "", "a folder of translations, a folder per language", languages.found), language: "" },
     ];
   }
-  const root = realpathSync(given);
   const sources: TranslationSource[] = [];
-  for (const language of subfolders(projectDir, top, languages, root, shownRoot, "a language folder")) {
+  for (const language of subfolders(projectDir, top.dir, languages, root, shownRoot, () => "a language folder")) {
     if ("problem" in language) {
       sources.push({ ...language, language: "" });
       continue;
@@ -71,13 +75,16 @@ export function readTranslationSources(projectDir: string, contentDir: string): 
       sources.push({ ...problem, language: language.name });
       continue;
     }
-    for (const folder of subfolders(projectDir, language.dir, collections, root, shownRoot, "a collection folder")) {
+    for (const folder of subfolders(projectDir, language.dir, collections, root, shownRoot, () => "a collection folder")) {
       const read = "problem" in folder ? [folder] : readCollection(projectDir, folder.dir, folder.name, root, shownRoot);
       sources.push(...read.map((source) => ({ ...source, language: language.name })));
     }
   }
   return sources;
 }
+
+/** What a folder of the content folder is expected to be. */
+const contentFolderKind = (name: string) => (name === TRANSLATIONS_FOLDER ? "the translations folder" : "a collection folder");
 
 /**
  * The folders listed in `dir` (not hidden), links to folders inside the
@@ -90,12 +97,13 @@ function subfolders(
   listed: readonly Dirent[],
   root: string,
   shownRoot: string,
-  what: string,
+  kind: (name: string) => string,
 ): ({ readonly name: string; readonly dir: string } | UnreadSource)[] {
   const found: ({ name: string; dir: string } | UnreadSource)[] = [];
   for (const entry of listed) {
     if (isHidden(entry.name)) continue;
     const sub = path.join(dir, entry.name);
+    const what = kind(entry.name);
     if (entry.isSymbolicLink()) {
       const shownDir = shownPath(projectDir, sub);
       const target = followLink(sub, root, shownRoot);
