@@ -36,7 +36,7 @@ const FILE_CLOSE = "</body>\n  </file>";
  * A translated version's units (`translation`) carry the source text, the
  * target and its state, and its <file> names the target language.
  */
-export function xliffParts(translation?: ResourceTranslation): ItemParts {
+function xliffParts(translation?: ResourceTranslation): ItemParts {
   const units = (field: string, value: Json): string =>
     translation
       ? fieldUnits(field, value)

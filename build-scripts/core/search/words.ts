@@ -105,7 +105,7 @@ export interface QueryTerm {
  * The words of a `search` value (separated by spaces or commas) as query
  * terms; stop words are left out, so a query of only stop words matches all.
  */
-export function parseQuery(search: string, rules: WordRules = { stem, isStopWord }): QueryTerm[] {
+export function parseQuery(search: string, rules: WordRules): QueryTerm[] {
   const seen = new Map<string, QueryTerm>();
   for (const word of search.split(QUERY_SEPARATOR)) {
     for (const token of tokens(word)) {

@@ -34,10 +34,6 @@ export function textUnits(record: JsonObject): Map<string, string> {
   return new Map(Object.keys(record).flatMap((field) => fieldUnits(field, record[field]).map((u) => [u.id, u.text] as const)));
 }
 
-/** Whether a pointer can name a translatable text of some record. */
-export const isTranslatablePointer = (pointer: string) =>
-  TRANSLATABLE.some((field) => pointer === `/${field}`) || PROSE_CREDITS.some((role) => pointer === `/credits/${role}`);
-
 /** A copy of the record with the text at `pointer` (a translatable one, which exists) replaced. */
 export function withText<T extends JsonObject>(record: T, pointer: string, text: string): T {
   const [field, role] = pointer.slice(1).split("/");
