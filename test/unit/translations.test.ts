@@ -9,6 +9,8 @@ import { resolveApiPath, fileOfApiUrl } from "../../build-scripts/core/routes/ap
 import { isTargetLanguage, normalizeLanguage } from "../../build-scripts/core/translations/languages.ts";
 import { localizeRecord, withVersions } from "../../build-scripts/core/translations/localize.ts";
 import { markupProblem } from "../../build-scripts/core/translations/markup.ts";
+import { PROSE_CREDITS, TRANSLATABLE } from "../../build-scripts/core/translations/translatable.ts";
+import { SCHEMAS } from "../../build-scripts/schemas/schemas.ts";
 
 const UUID = "0d565147-c73f-44cf-9038-addfabc6803e";
 const config = { baseUrl: "https://api.example.test", siteUrl: "https://www.example.test", contentDir: "content" };
@@ -115,5 +117,13 @@ describe("a record in another language", () => {
       en: `${config.baseUrl}/api/units/${UUID}`,
       es: `${config.baseUrl}/es/api/units/${UUID}`,
     });
+  });
+});
+
+describe("the stored translations' schema", () => {
+  it("allows the pointers of exactly the texts the XLIFF export offers", () => {
+    const fields = (SCHEMAS.translation.properties as { fields: { propertyNames: { enum: string[] } } }).fields;
+    const pointers = [...TRANSLATABLE.map((field) => `/${field}`), ...PROSE_CREDITS.map((role) => `/credits/${role}`)];
+    expect(fields.propertyNames.enum).toEqual(pointers);
   });
 });

@@ -16,6 +16,8 @@ import { metadataView } from "../formats/metadata.ts";
 import { ROOT_NAME, instanceName, listName } from "../formats/views.ts";
 import { ALLOW, API_HEADERS } from "../routes/api-headers.ts";
 import { SOURCE_LANGUAGE } from "../translations/languages.ts";
+import { PROSE_CREDITS, TRANSLATABLE } from "../translations/translatable.ts";
+import { XLIFF_NAMESPACE } from "../formats/xliff.ts";
 import type { ApiRoute } from "../routes/api-path.ts";
 import {
   fieldsSchemaName,
@@ -293,8 +295,7 @@ const mediaTypeOf = (name: FormatName) => formatNamed(FORMAT_TABLE, name)!.media
 
 const XML_STRUCTURE = `**XML** (\`${mediaTypeOf("xml")}\`) follows DRF's XMLRenderer: a \`<root>\` element; an object's keys become child elements, an array's elements \`<list-item>\` children; \`null\` and empty values are empty elements, \`true\`/\`false\` are \`True\`/\`False\`. Characters a name or text cannot hold are written \`_xHHHH_\` (as .NET's XmlConvert.EncodeName), so \`Educator Reviewer\` is \`<Educator_x0020_Reviewer>\`. The schemas' \`xml\` names say the rest.`;
 
-const XLIFF_STRUCTURE =
-  'XLIFF 1.2 for translators (`urn:oasis:names:tc:xliff:document:1.2`): one `<file>` per resource (`original` = its `url`, `source-language="en"`), one `<trans-unit>` per non-empty translatable text (`title`, `subtitle`, `description`, `overview`, a unit\'s credit role `Other`), with the JSON pointer of the field as its id (`/title`). The root, an error or an empty list carry one empty `<file>`. See docs/formats.md, "XLIFF 1.2".';
+const XLIFF_STRUCTURE = `XLIFF 1.2 for translators (\`${XLIFF_NAMESPACE}\`): one \`<file>\` per resource (\`original\` = its \`url\`, or its \`uuid\` when \`fields\` leaves the url out; \`source-language="${SOURCE_LANGUAGE}"\`; a translated version adds \`target-language\` and each unit's \`<target>\` with its \`state\`), one \`<trans-unit>\` per non-empty translatable text (${inWords(TRANSLATABLE.map((f) => `\`${f}\``))}, a unit's credit role ${inWords(PROSE_CREDITS.map((r) => `\`${r}\``))}), with the JSON pointer of the field as its id (\`/title\`). The root, an error or an empty list carry one empty \`<file>\`. See docs/formats.md, "XLIFF 1.2".`;
 
 export interface OpenApiInput {
   readonly config: Pick<SiteConfig, "baseUrl">;

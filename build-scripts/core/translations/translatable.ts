@@ -7,9 +7,9 @@
 import type { Json, JsonObject } from "../catalogue/resource.ts";
 
 /** Fields translators work on, in resource order. */
-const TRANSLATABLE = ["title", "subtitle", "description", "overview"];
+export const TRANSLATABLE = ["title", "subtitle", "description", "overview"];
 /** Credit roles whose value is prose rather than a list of names. */
-const PROSE_CREDITS = ["Other"];
+export const PROSE_CREDITS = ["Other"];
 
 export interface TextUnit {
   /** The JSON pointer of the text. */
