@@ -147,6 +147,10 @@ describe("the built French tree", () => {
     expect(html).toContain(`<span class="key">"title"</span>: <span class="str">"${stored.fields["/title"].target}"</span>`);
     expect(html).toContain('<link rel="stylesheet" href="../assets/api.css">');
     expect(html).toContain(`<pre class="request"><b>GET</b> /fr/api/units/${UNIT}</pre>`);
+    // The versions link to each other within the site, as every in-site address does (the mirror works offline).
+    expect(html).toContain(`<a href="../api/units/${UNIT}/index.html">${BASE}/api/units/${UNIT}</a>`);
+    const source = await readOut(after, `api/units/${UNIT}/index.html`);
+    expect(source).toContain(`<a href="fr/api/units/${UNIT}/index.html">${BASE}/fr/api/units/${UNIT}</a>`);
   });
 
   it("is served by npm run serve with the same negotiation, search and fields", async () => {

@@ -14,7 +14,7 @@ import { DATA_FORMATS, displayName, FORMAT_TABLE, formatWithExtension, inWords, 
 import type { Collection } from "../catalogue/collections.ts";
 import { ALLOW } from "../routes/api-headers.ts";
 import { escapeAttribute, escapeHtml } from "./html-escape.ts";
-import { SOURCE_LANGUAGE } from "../translations/languages.ts";
+import { siteBaseUrl, SOURCE_LANGUAGE } from "../translations/languages.ts";
 import type { Renderer } from "./renderer.ts";
 import {
   instanceName,
@@ -77,10 +77,17 @@ export function prettyJsonHtml(value: Json, context: RenderContext, depth = 0): 
 function stringHtml(value: string, context: RenderContext): string {
   const quoted = escapeHtml(JSON.stringify(value));
   if (!URL_PATTERN.test(value)) return `<span class="str">${quoted}</span>`;
-  const inSite = fileOfApiUrl(value, context.config.baseUrl, "html");
+  const inSite = fileOfApiUrl(value, context.config.baseUrl, "html") ?? otherTreeFile(value, context);
   const href = inSite ?? value;
   const rel = inSite ? "" : ' rel="nofollow noopener"';
   return `"<a href="${escapeAttribute(href)}"${rel}>${escapeHtml(value)}</a>"`;
+}
+
+/** In a translated tree, an address of another tree (the source's, another language's): up to the site root and down. */
+function otherTreeFile(value: string, { config, language }: RenderContext): string | undefined {
+  if (language === undefined) return undefined;
+  const file = fileOfApiUrl(value, siteBaseUrl(config.baseUrl, language), "html");
+  return file && `${assetsUp(language)}${file}`;
 }
 
 /**

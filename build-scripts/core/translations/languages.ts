@@ -43,3 +43,7 @@ export const localizedConfig = <T extends Pick<SiteConfig, "baseUrl">>(config: T
   ...config,
   baseUrl: `${config.baseUrl}/${language}`,
 });
+
+/** The site's own address, from a tree's (localizedConfig's inverse). */
+export const siteBaseUrl = (treeBaseUrl: string, language: string | undefined) =>
+  language === undefined ? treeBaseUrl : treeBaseUrl.slice(0, -`/${language}`.length);
