@@ -9,7 +9,7 @@ import type { JsonObject } from "../../build-scripts/core/catalogue/resource.ts"
 
 // ajv ships CommonJS; under ESM its class may sit on .default.
 const Ajv2020 = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
-export const DOC_ID = "https://api.example.test/openapi.json";
+const DOC_ID = "https://api.example.test/openapi.json";
 
 export interface OpenApiValidator {
   /** The validator of the schema at a pointer of the document, e.g. "#/components/schemas/Video". */

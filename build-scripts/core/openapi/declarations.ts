@@ -10,7 +10,7 @@ import type { Json, JsonObject } from "../catalogue/resource.ts";
 import { resourceSchemaName, SCHEMA_REF, type Schema } from "./resource-schemas.ts";
 
 /** What an unconstrained value is: any JSON. */
-export const JSON_TYPE = "export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };";
+const JSON_TYPE = "export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };";
 
 const PRIMITIVES: Record<string, string> = { string: "string", integer: "number", number: "number", boolean: "boolean", null: "null" };
 
@@ -22,7 +22,7 @@ const union = (types: readonly string[]) => [...new Set(types)].join(" | ") || "
 const propertyKey = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 
 /** The TypeScript type of a schema; objects are written as type literals indented by `indent`. */
-export function typeOf(schema: Json | undefined, indent = ""): string {
+function typeOf(schema: Json | undefined, indent = ""): string {
   if (schema === undefined || schema === true || schema === null || typeof schema !== "object" || Array.isArray(schema)) return "Json";
   if (typeof schema.$ref === "string") {
     if (!schema.$ref.startsWith(SCHEMA_REF)) throw new Error(`cannot declare a reference outside the components: ${schema.$ref}`);

@@ -20,6 +20,7 @@ import { PROSE_CREDITS, TRANSLATABLE } from "../translations/translatable.ts";
 import { XLIFF_NAMESPACE } from "../formats/xliff.ts";
 import type { ApiRoute } from "../routes/api-path.ts";
 import {
+  apiAddress,
   fieldsSchemaName,
   pascal,
   ref,
@@ -224,9 +225,7 @@ export function schemaComponents(schemas: RecordSchemas): Record<string, Schema>
       type: "object",
       description: "Each collection's name → the address of its list in the HTML view, {base_url}/api/<collection>?format=api.",
       required: COLLECTIONS.map((c) => c.name),
-      properties: Object.fromEntries(
-        COLLECTIONS.map((c) => [c.name, { type: "string", pattern: `^https?://\\S+/api/${c.name}\\?format=api$` }]),
-      ),
+      properties: Object.fromEntries(COLLECTIONS.map((c) => [c.name, { type: "string", pattern: apiAddress(`${c.name}\\?format=api`) }])),
       additionalProperties: false,
     },
     ...resourceComponents(schemas),

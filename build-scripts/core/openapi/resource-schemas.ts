@@ -59,13 +59,16 @@ function converted(schema: Json): Json {
   return out;
 }
 
+/** The pattern of an address of the API, {base_url}/api/<below> (any tree's: a language's base ends in /<lang>); `below` a pattern too. */
+export const apiAddress = (below: string) => `^https?://\\S+/api/${below}$`;
+
 /** The fields derived from a record, which its schema does not hold. */
 function derivedField(field: string, collection: Collection, uuid: string): Schema | undefined {
   switch (field) {
     case "url":
       return {
         type: "string",
-        pattern: `^https?://\\S+/api/${collection.name}/${uuid}$`,
+        pattern: apiAddress(`${collection.name}/${uuid}`),
         description: `the resource's canonical address, {base_url}/api/${collection.name}/<uuid>`,
       };
     case "html_url":
@@ -77,13 +80,13 @@ function derivedField(field: string, collection: Collection, uuid: string): Sche
         type: "object",
         description: `the resource in other languages: a language tag → the address of that version, {base_url}/<lang>/api/${collection.name}/<uuid> (the source language's at {base_url}/api/…); {} when it has none`,
         propertyNames: { type: "string", pattern: LANGUAGE_TAG.source },
-        additionalProperties: { type: "string", pattern: `^https?://\\S+/api/${collection.name}/${uuid}$` },
+        additionalProperties: { type: "string", pattern: apiAddress(`${collection.name}/${uuid}`) },
       };
     case "lessons":
       return {
         type: "array",
         description: "the unit's lessons, each {base_url}/api/lessons/<uuid>",
-        items: { type: "string", pattern: `^https?://\\S+/api/lessons/${uuid}$`, xml: XML_LIST_ITEM },
+        items: { type: "string", pattern: apiAddress(`lessons/${uuid}`), xml: XML_LIST_ITEM },
         xml: { wrapped: true },
       };
   }
