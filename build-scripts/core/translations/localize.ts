@@ -5,6 +5,7 @@
  * XLIFF of the translated version says of each text (its state), and the
  * `versions` every version of a resource names. Pure.
  */
+import type { Catalogue, CatalogueEntry } from "../catalogue/catalogue.ts";
 import { isJsonObject, resourceUrl, type JsonObject, type SourceRecord } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../catalogue/site-config.ts";
 import { localizedConfig, SOURCE_LANGUAGE } from "./languages.ts";
@@ -26,6 +27,13 @@ export interface StoredTranslation {
 export type Translations = ReadonlyMap<string, ReadonlyMap<string, StoredTranslation>>;
 
 export const translationKey = (collection: string, uuid: string) => `${collection}/${uuid}`;
+
+/** Every record of the catalogue, by the key of its translations. */
+export function entriesByKey(catalogue: Catalogue): Map<string, CatalogueEntry> {
+  const entries = new Map<string, CatalogueEntry>();
+  for (const [name, list] of catalogue.lists) for (const entry of list) entries.set(translationKey(name, entry.record.uuid), entry);
+  return entries;
+}
 
 /** XLIFF 1.2's states: a current translation, one made from an older source, none yet. */
 export type UnitState = "translated" | "needs-review-translation" | "new";

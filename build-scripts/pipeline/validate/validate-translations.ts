@@ -9,7 +9,13 @@
 import type { Catalogue, CatalogueEntry } from "../../core/catalogue/catalogue.ts";
 import { findCollection } from "../../core/catalogue/collections.ts";
 import { isTargetLanguage, LANGUAGE_EXPECTED } from "../../core/translations/languages.ts";
-import { localizeRecord, translationKey, type StoredTranslation, type Translations } from "../../core/translations/localize.ts";
+import {
+  entriesByKey,
+  localizeRecord,
+  translationKey,
+  type StoredTranslation,
+  type Translations,
+} from "../../core/translations/localize.ts";
 import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
 import { textUnits } from "../../core/translations/translatable.ts";
 import type { TranslationSource } from "../load/read-sources.ts";
@@ -30,8 +36,7 @@ export function validateTranslations(
   catalogue: Catalogue,
   validators: SchemaValidators,
 ): TranslationsResult {
-  const records = new Map<string, CatalogueEntry>();
-  for (const [name, list] of catalogue.lists) for (const entry of list) records.set(translationKey(name, entry.record.uuid), entry);
+  const records = entriesByKey(catalogue);
   const problems: Problem[] = [];
   const translations = new Map<string, Map<string, StoredTranslation>>();
   for (const source of sources) {

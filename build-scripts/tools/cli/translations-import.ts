@@ -11,7 +11,7 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { translationKey, type StoredText, type StoredTranslation } from "../../core/translations/localize.ts";
+import { entriesByKey, translationKey, type StoredText, type StoredTranslation } from "../../core/translations/localize.ts";
 import { textUnits } from "../../core/translations/translatable.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { shownPath, TRANSLATIONS_FOLDER } from "../../pipeline/load/read-sources.ts";
@@ -60,12 +60,10 @@ await runCommand(async () => {
     }
     entry.fields[text.pointer] = { source: text.source, target: text.target };
   }
-  const records = new Map(
-    [...catalogue.lists].flatMap(([name, list]) => list.map((e) => [translationKey(name, e.record.uuid), e.record] as const)),
-  );
+  const records = entriesByKey(catalogue);
   for (const { language, collection, uuid, fields } of byFile.values()) {
     const folder = path.resolve(projectDir, contentDir, TRANSLATIONS_FOLDER, language, collection);
-    const order = [...textUnits(records.get(translationKey(collection, uuid))!).keys()];
+    const order = [...textUnits(records.get(translationKey(collection, uuid))!.record).keys()];
     const sorted = Object.fromEntries(Object.entries(fields).sort(([a], [b]) => rank(order, a) - rank(order, b)));
     const stored: StoredTranslation & { $schema: string } = { $schema: schemaPathFrom(folder, "translation"), fields: sorted };
     mkdirSync(folder, { recursive: true });

@@ -12,11 +12,11 @@
  * source, of the resources whose <file>s the same document holds (po2xliff's
  * template, `-t`, is the exported XLIFF).
  */
-import type { Catalogue } from "../../core/catalogue/catalogue.ts";
+import type { Catalogue, CatalogueEntry } from "../../core/catalogue/catalogue.ts";
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import { resolveApiPath } from "../../core/routes/api-path.ts";
 import { isTargetLanguage, normalizeLanguage, LANGUAGE_EXPECTED } from "../../core/translations/languages.ts";
-import { translationKey } from "../../core/translations/localize.ts";
+import { entriesByKey, translationKey } from "../../core/translations/localize.ts";
 import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
 import { textUnits } from "../../core/translations/translatable.ts";
 import type { XliffFile, XliffUnit } from "./read-xliff.ts";
@@ -64,8 +64,7 @@ export function planImport(
   catalogue: Catalogue,
   lang: string | undefined,
 ): ImportPlan {
-  const records = new Map<string, SourceRecord>();
-  for (const [name, list] of catalogue.lists) for (const entry of list) records.set(translationKey(name, entry.record.uuid), entry.record);
+  const records = entriesByKey(catalogue);
   const plan: ImportPlan = { texts: [], skipped: [], errors: [] };
   for (const { input, files } of inputs) {
     const resources: Resource[] = [];
@@ -111,7 +110,7 @@ export function planImport(
 }
 
 /** The resource a <file> translates, when its `original` names one of the catalogue. */
-function resourceOf(file: XliffFile, records: ReadonlyMap<string, SourceRecord>, lang: string | undefined): Resource | undefined {
+function resourceOf(file: XliffFile, records: ReadonlyMap<string, CatalogueEntry>, lang: string | undefined): Resource | undefined {
   let path: string;
   try {
     path = new URL(file.original, "http://localhost").pathname;
@@ -120,7 +119,7 @@ function resourceOf(file: XliffFile, records: ReadonlyMap<string, SourceRecord>,
   }
   const route = resolveApiPath(path)?.route;
   if (route?.view !== "instance") return undefined;
-  const record = records.get(translationKey(route.collection.name, route.uuid));
+  const record = records.get(translationKey(route.collection.name, route.uuid))?.record;
   if (!record) return undefined;
   return { collection: route.collection.name, uuid: route.uuid, record, language: languageOf(file, lang), file };
 }
