@@ -28,6 +28,9 @@ export type Translations = ReadonlyMap<string, ReadonlyMap<string, StoredTransla
 
 export const translationKey = (collection: string, uuid: string) => `${collection}/${uuid}`;
 
+/** The languages the catalogue has translations in, each a tree of the site, in order. */
+export const translatedLanguages = (translations: Translations) => [...translations.keys()].sort();
+
 /** Every record of the catalogue, by the key of its translations. */
 export function entriesByKey(catalogue: Catalogue): Map<string, CatalogueEntry> {
   const entries = new Map<string, CatalogueEntry>();

@@ -15,6 +15,7 @@ import { rootView } from "../../core/formats/views.ts";
 import { rootFile } from "../../core/routes/output-tree.ts";
 import { languageRoot, localizedConfig } from "../../core/translations/languages.ts";
 import {
+  translatedLanguages,
   localizeRecord,
   translationKey,
   withVersions,
@@ -32,7 +33,7 @@ export async function writeLanguageTrees(
   outDir: string,
   options: WriteOptions = {},
 ): Promise<WriteStats> {
-  const languages = [...translations.keys()].sort();
+  const languages = translatedLanguages(translations);
   const languagesOf = (collection: string, uuid: string) =>
     languages.filter((language) => translations.get(language)!.has(translationKey(collection, uuid)));
   const source = mapRecords(catalogue, (collection, record) =>
