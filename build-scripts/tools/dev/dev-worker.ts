@@ -41,12 +41,14 @@ watchFolders([contentRoot], (paths, seenAt) => {
 console.log(`Watching ${shownPath(projectDir, contentRoot) || "."}/ for changes.`);
 
 async function fullBuild(): Promise<void> {
-  const items = new ItemCollector();
+  // The items are kept for the live rewrite, which a site with translations does without (it is rebuilt whole).
+  const items = translated ? undefined : new ItemCollector();
   try {
-    const outcome = await runBuild(outDir, { onItem: items.sink, onTerms: items.termsSink });
+    const outcome = await runBuild(outDir, items ? { onItem: items.sink, onTerms: items.termsSink } : {});
     console.log(summary(outcome.build, outcome.stats, outcome.seconds, outDir));
-    site = new LiveSite(outcome.build, items, outDir);
     translated = outcome.build.translations.size > 0;
+    // A site that has just gained translations was built with its items, which are not needed either.
+    site = items && !translated ? new LiveSite(outcome.build, items, outDir) : undefined;
     tell({ type: "built" });
   } catch (error) {
     site = undefined;
