@@ -63,17 +63,21 @@ function objectType(schema: JsonObject, indent: string): string {
   return `{\n${lines.join("")}${indent}}`;
 }
 
-/** One declaration per named schema, and `Resources`: each collection's name → its resource type. */
-export function schemaDeclarations(schemas: Readonly<Record<string, Schema>>): string {
+/** One declaration per named schema, and `Resources`: each collection's name → its resource type; and the names they declare. */
+export function schemaDeclarations(schemas: Readonly<Record<string, Schema>>): {
+  readonly text: string;
+  readonly names: ReadonlySet<string>;
+} {
   const declarations = Object.entries(schemas).map(([name, schema]) => {
     const type = typeOf(schema);
     const declaration = type.startsWith("{") ? `export interface ${name} ${type}` : `export type ${name} = ${type};`;
     return `${comment(schema.description, "")}${declaration}\n`;
   });
   const resources = COLLECTIONS.map((c) => `  ${propertyKey(c.name)}: ${resourceSchemaName(c)};\n`).join("");
-  return [
+  const text = [
     `${JSON_TYPE}\n`,
     ...declarations,
     `/** Each collection's name → the type of its resources. */\nexport interface Resources {\n${resources}}\n`,
   ].join("\n");
+  return { text, names: new Set(["Json", ...Object.keys(schemas), "Resources"]) };
 }

@@ -40,8 +40,7 @@ function shimModuleDeclarations(): string {
  * whose imports of the project's own types are the types declared above it.
  */
 export function shimDeclarations(): string {
-  const types = schemaDeclarations(schemaComponents(SCHEMAS));
-  const declared = new Set([...types.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]));
+  const { text: types, names: declared } = schemaDeclarations(schemaComponents(SCHEMAS));
   const module = shimModuleDeclarations().replace(/^import type \{([^}]*)\} from "[^"]*";\n/gm, (line, names: string) => {
     const missing = names
       .split(",")
