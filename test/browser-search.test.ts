@@ -18,6 +18,7 @@ import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
+import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/html.ts";
 
 const SHOTS = path.join(PROJECT_DIR, "test-results/browser");
 
@@ -95,11 +96,11 @@ describe("the list's HTML view in Chromium", () => {
     await page.context().close();
   });
 
-  it("shows the full paged list, and no search box, without JavaScript", async () => {
+  it("shows the plain list's first page, and no search box, without JavaScript", async () => {
     const page = await newPage(false);
     await page.goto(`${server.url}api/videos/index.html?search=cafe&fields=title`);
     expect(await page.locator("form.search-form").isVisible()).toBe(false);
-    expect(await shownJson(page)).toEqual(await readJson(build, "api/videos/index.json"));
+    expect(await shownJson(page)).toEqual((await readJson<JsonObject[]>(build, "api/videos/index.json")).slice(0, PAGE));
     await page.context().close();
   });
 
@@ -122,7 +123,7 @@ describe("the list's HTML view in Chromium", () => {
   });
 });
 
-describe("a search of more than 100 resources in Chromium, one page at a time", () => {
+describe("a search of more than one page of resources in Chromium, one page at a time", () => {
   let paged: PagedSite;
   let pagedServer: StaticServer;
   /** The whole answer to the search, as the JSON carries it. */
@@ -147,9 +148,9 @@ describe("a search of more than 100 resources in Chromium, one page at a time", 
   const listPagers = (page: Page) => page.locator('nav.pagination[aria-label="pages"]');
   const params = (page: Page) => new URL(page.url()).searchParams;
 
-  it("shows 100 matches with the total and a pager, pages on with Next and Back, and restores the plain list when cleared", async () => {
-    const pages = Math.ceil(matches.length / 100);
-    expect(matches.length).toBeGreaterThan(100);
+  it("shows a page of matches with the total and a pager, pages on with Next and Back, and restores the plain list when cleared", async () => {
+    const pages = Math.ceil(matches.length / PAGE);
+    expect(matches.length).toBeGreaterThan(PAGE);
     const page = await newPage();
     await page.goto(`${pagedServer.url}api/videos/index.html`);
     expect(await listPagers(page).first().isVisible()).toBe(true);
@@ -157,7 +158,7 @@ describe("a search of more than 100 resources in Chromium, one page at a time", 
     await page.getByRole("searchbox").press("Enter");
     await expect.poll(() => page.locator(".search-status").textContent()).toBe(`${matches.length} resources`);
     expect(await state(page)).toBe("done");
-    expect(await shownJson(page)).toEqual(matches.slice(0, 100));
+    expect(await shownJson(page)).toEqual(matches.slice(0, PAGE));
     expect(await queryPager(page).isVisible()).toBe(true);
     expect(await queryPager(page).textContent()).toContain(`Page 1 of ${pages}`);
     for (const pager of await listPagers(page).all()) expect(await pager.isVisible()).toBe(false);
@@ -165,7 +166,7 @@ describe("a search of more than 100 resources in Chromium, one page at a time", 
 
     await queryPager(page).getByRole("link", { name: "Next »" }).click();
     await expect.poll(() => params(page).get("page")).toBe("2");
-    await expect.poll(() => shownJson(page)).toEqual(matches.slice(100, 200));
+    await expect.poll(() => shownJson(page)).toEqual(matches.slice(PAGE, 2 * PAGE));
     expect(await state(page)).toBe("done");
     expect(new URL(page.url()).pathname).toBe("/api/videos/index.html");
     expect(params(page).get("search")).toBe(MANY_MATCHES);
@@ -174,7 +175,7 @@ describe("a search of more than 100 resources in Chromium, one page at a time", 
 
     await page.goBack();
     await expect.poll(() => params(page).get("page")).toBeNull();
-    await expect.poll(() => shownJson(page)).toEqual(matches.slice(0, 100));
+    await expect.poll(() => shownJson(page)).toEqual(matches.slice(0, PAGE));
     expect(await state(page)).toBe("done");
     expect(await queryPager(page).textContent()).toContain(`Page 1 of ${pages}`);
 
@@ -185,7 +186,7 @@ describe("a search of more than 100 resources in Chromium, one page at a time", 
     expect(new URL(page.url()).search).toBe("");
     expect(await listPagers(page).first().isVisible()).toBe(true);
     expect(await page.locator(".search-status").textContent()).toBe("");
-    expect(await shownJson(page)).toEqual((await readJson<JsonObject[]>(paged, "api/videos/index.json")).slice(0, 100));
+    expect(await shownJson(page)).toEqual((await readJson<JsonObject[]>(paged, "api/videos/index.json")).slice(0, PAGE));
     await page.context().close();
   });
 
@@ -193,19 +194,19 @@ describe("a search of more than 100 resources in Chromium, one page at a time", 
     const page = await newPage();
     await page.goto(`${pagedServer.url}api/videos/index.html?search=${MANY_MATCHES}&fields=uuid,title`);
     const cut = matches.map((r) => ({ uuid: r.uuid, title: r.title }));
-    await expect.poll(() => shownJson(page)).toEqual(cut.slice(0, 100));
+    await expect.poll(() => shownJson(page)).toEqual(cut.slice(0, PAGE));
     expect(await state(page)).toBe("done");
     await queryPager(page).getByRole("link", { name: "Next »" }).click();
     await expect.poll(() => params(page).get("page")).toBe("2");
     expect(new URL(page.url()).pathname).toBe("/api/videos/index.html");
     expect(params(page).get("fields")).toBe("uuid,title");
     expect(params(page).get("search")).toBe(MANY_MATCHES);
-    await expect.poll(() => shownJson(page)).toEqual(cut.slice(100, 200));
+    await expect.poll(() => shownJson(page)).toEqual(cut.slice(PAGE, 2 * PAGE));
     expect(await state(page)).toBe("done");
     await queryPager(page).getByRole("link", { name: "« Previous" }).click();
     await expect.poll(() => params(page).get("page")).toBe("1");
     expect(params(page).get("fields")).toBe("uuid,title");
-    await expect.poll(() => shownJson(page)).toEqual(cut.slice(0, 100));
+    await expect.poll(() => shownJson(page)).toEqual(cut.slice(0, PAGE));
     expect(await state(page)).toBe("done");
     await page.context().close();
   });

@@ -13,6 +13,7 @@ import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
+import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/html.ts";
 
 let build: BuildResult;
 let server: LocalServer;
@@ -127,21 +128,21 @@ describe("the local server, paging a search's answer in the HTML view", () => {
     await paged?.remove();
   });
 
-  it("GET /api/videos?search=…&page=2 (Accept: text/html) shows the second hundred matches, with pagers that keep the search", async () => {
-    expect(matches.length).toBeGreaterThan(100);
+  it("GET /api/videos?search=…&page=2 (Accept: text/html) shows the second page of matches, with pagers that keep the search", async () => {
+    expect(matches.length).toBeGreaterThan(PAGE);
     const res = await getPaged(`/api/videos?search=${MANY_MATCHES}&page=2`, { Accept: "text/html" });
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     const html = res.body.toString();
-    const pages = Math.ceil(matches.length / 100);
-    const shown = matches.slice(100, 200);
+    const pages = Math.ceil(matches.length / PAGE);
+    const shown = matches.slice(PAGE, 2 * PAGE);
     for (const video of shown) expect(html).toContain(String(video.uuid));
-    for (const video of matches.slice(0, 100)) expect(html).not.toContain(String(video.uuid));
+    for (const video of matches.slice(0, PAGE)) expect(html).not.toContain(String(video.uuid));
     expect(html).toContain(`<pre class="request"><b>GET</b> /api/videos?search=${MANY_MATCHES}&amp;page=2</pre>`);
     const pagers = pagersOf(html);
     expect(pagers.length).toBeGreaterThan(0);
     for (const pager of pagers) {
-      expect(pager.line).toBe(`Page 2 of ${pages} · resources 101–${100 + shown.length} of ${matches.length}`);
+      expect(pager.line).toBe(`Page 2 of ${pages} · resources ${PAGE + 1}–${PAGE + shown.length} of ${matches.length}`);
       expect(pager.links).toContainEqual({ rel: "prev", href: `api/videos/index.html?search=${MANY_MATCHES}&page=1` });
       for (const { href } of pager.links) {
         const params = new URL(href, "https://api.example.test/").searchParams;
@@ -155,9 +156,9 @@ describe("the local server, paging a search's answer in the HTML view", () => {
     const page2 = (await getPaged(`/api/videos?search=${MANY_MATCHES}&page=2`, { Accept: "text/html" })).body.toString();
     const prev = pagersOf(page2)[0].links.find((l) => l.rel === "prev")!;
     const page1 = (await getPaged(`/${prev.href}`, { Accept: "text/html" })).body.toString();
-    expect(pagersOf(page1)[0].line).toBe(`Page 1 of ${Math.ceil(matches.length / 100)} · resources 1–100 of ${matches.length}`);
+    expect(pagersOf(page1)[0].line).toBe(`Page 1 of ${Math.ceil(matches.length / PAGE)} · resources 1–${PAGE} of ${matches.length}`);
     expect(page1).toContain(String(matches[0].uuid));
-    expect(page1).not.toContain(String(matches[100].uuid));
+    expect(page1).not.toContain(String(matches[PAGE].uuid));
   });
 
   it("format=json with page=2 still gives the whole answer: the data formats are not paged", async () => {

@@ -10,11 +10,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
+import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/html.ts";
 import { buildSite, type BuildResult } from "./helpers/build-site.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 
 const EXTRA_PHOTOS = 120;
+/** The photos list's HTML pages: the sample's three photos and the extra ones. */
+const PHOTO_PAGES = Math.ceil((3 + EXTRA_PHOTOS) / HTML_PAGE_SIZE);
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
 let work: string;
@@ -118,7 +121,7 @@ function rows(): Row[] {
       file: `api/videos/${uuid("videos")}/index.xml`,
     },
     { target: "/api/photos/page-2.html", status: 200, type: "text/html", file: "api/photos/page-2.html" },
-    { target: "/api/photos/page-3.html", accept: "application/json", status: 404, type: "text/html", contains: "Not found." },
+    { target: `/api/photos/page-${PHOTO_PAGES + 1}.html`, accept: "application/json", status: 404, type: "text/html", contains: "Not found." },
     // HEAD: the headers of GET, no body.
     { method: "HEAD", target: "/api/videos?format=json", status: 200, type: "application/json" },
     { method: "HEAD", target: `/api/units/${uuid("units")}`, accept: "application/xml", status: 200, type: "application/xml" },

@@ -15,6 +15,7 @@ import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
 import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
+import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/html.ts";
 
 let build: BuildResult;
 let server: StaticServer;
@@ -137,16 +138,16 @@ describe("the shim, one page at a time", () => {
     await paged?.remove();
   });
 
-  it("given { search, page: 1 }, gives the first 100 matches, how many there are in all, and how many pages", async () => {
+  it("given { search, page: 1 }, gives the first page of matches, how many there are in all, and how many pages", async () => {
     const whole = (await pagedRequest(pagedServer.url, "/api/videos", { search: MANY_MATCHES })).data as JsonObject[];
-    expect(whole.length).toBeGreaterThan(100);
+    expect(whole.length).toBeGreaterThan(PAGE);
     const first = await pagedRequest(pagedServer.url, "/api/videos", { search: MANY_MATCHES, page: 1 });
-    expect(first.data).toEqual(whole.slice(0, 100));
+    expect(first.data).toEqual(whole.slice(0, PAGE));
     expect(first.total).toBe(whole.length);
-    expect(first.page).toEqual({ number: 1, pages: Math.ceil(whole.length / 100) });
+    expect(first.page).toEqual({ number: 1, pages: Math.ceil(whole.length / PAGE) });
     const second = await pagedRequest(pagedServer.url, "/api/videos", { search: MANY_MATCHES, page: 2 });
-    expect(second.data).toEqual(whole.slice(100, 200));
-    expect(second.page).toEqual({ number: 2, pages: Math.ceil(whole.length / 100) });
+    expect(second.data).toEqual(whole.slice(PAGE, 2 * PAGE));
+    expect(second.page).toEqual({ number: 2, pages: Math.ceil(whole.length / PAGE) });
   });
 
   it("without page, gives the whole answer, with its total and no page", async () => {
@@ -154,7 +155,7 @@ describe("the shim, one page at a time", () => {
     expect(list).toHaveLength(260);
     const answer = await pagedRequest(pagedServer.url, "/api/videos", { search: MANY_MATCHES, fields: "uuid" });
     const data = answer.data as JsonObject[];
-    expect(data.length).toBeGreaterThan(100);
+    expect(data.length).toBeGreaterThan(PAGE);
     expect(data.length).toBeLessThan(list.length);
     expect(answer.total).toBe(data.length);
     expect(answer.page).toBeUndefined();

@@ -1,7 +1,7 @@
 /**
- * A site whose searches answer more than one HTML page (100 resources): the
+ * A site whose searches answer more than one HTML page of results: the
  * benchmark's synthetic catalogue of 260 videos (seed 1), built into a
- * temporary folder. "science" matches more than 100 of its videos and fewer
+ * temporary folder. "science" matches more than a page of its videos and fewer
  * than all of them; the tests check that before relying on it.
  */
 import { mkdtemp, rm } from "node:fs/promises";

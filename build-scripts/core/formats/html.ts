@@ -32,7 +32,8 @@ import { fileOfApiUrl, resolveApiPath, routeFile, type ApiRoute } from "../route
 import { downloadName, isDownloaded } from "../routes/download-name.ts";
 import { depthOf, instanceFile, LIST_VIEW_SCRIPT, listFile, listPageFile, OPENAPI_FILE, rootFile } from "../routes/output-tree.ts";
 
-export const HTML_PAGE_SIZE = 100;
+/** Resources a page of the HTML view shows: each is a screenful or two of JSON, and a search's first page is fetched whole. */
+export const HTML_PAGE_SIZE = 25;
 /** The site's stylesheet and icon (templates/assets/), which every page links. */
 export const STYLESHEET = "assets/api.css";
 export const FAVICON = "assets/favicon.svg";

@@ -65,23 +65,31 @@ export class ListFiles {
     return this.file;
   }
 
-  /** The next `count` entries, already rendered as list entries (UTF-8), all on the current page; `sizes[i]`: entry i's bytes. */
+  /** The next `count` entries, already rendered as list entries (UTF-8), page after page; `sizes[i]`: entry i's bytes. */
   addEntries(entries: Uint8Array, count: number, sizes: Int32Array): void {
-    if (count === 0) return;
-    if (this.indexInPage + count > this.page.count) {
-      throw new Error(
-        `${count} entries do not fit on page ${this.page.number} of ${this.view.collection.name}'s ${this.format.extension} list.`,
-      );
-    }
-    this.open().appendBytes(entries);
-    if (this.entryOffsets) {
-      for (let i = 0; i < count; i++) this.entryOffsets[this.indexInPage + i + 1] = this.at += sizes[i];
-    }
-    this.indexInPage += count;
-    if (this.indexInPage === this.page.count && this.pageIndex < this.pages.length - 1) {
-      this.closePage();
-      this.pageIndex += 1;
-      this.indexInPage = 0;
+    let done = 0;
+    let byte = 0;
+    while (done < count) {
+      const room = this.page.count - this.indexInPage;
+      if (room <= 0) {
+        throw new Error(
+          `${count - done} entries do not fit on page ${this.page.number} of ${this.view.collection.name}'s ${this.format.extension} list.`,
+        );
+      }
+      const taken = Math.min(room, count - done);
+      let bytes = 0;
+      for (let i = done; i < done + taken; i++) bytes += sizes[i];
+      this.open().appendBytes(entries.subarray(byte, byte + bytes));
+      if (this.entryOffsets) {
+        for (let i = done; i < done + taken; i++) this.entryOffsets[++this.indexInPage] = this.at += sizes[i];
+      } else this.indexInPage += taken;
+      done += taken;
+      byte += bytes;
+      if (this.indexInPage === this.page.count && this.pageIndex < this.pages.length - 1) {
+        this.closePage();
+        this.pageIndex += 1;
+        this.indexInPage = 0;
+      }
     }
   }
 

@@ -2,14 +2,14 @@
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import type { ResourceTranslation } from "../../core/translations/localize.ts";
-import { HTML_PAGE_SIZE } from "../../core/formats/html.ts";
+import { RECORDS_PER_FILE } from "../../core/search/build-index.ts";
 
-/** Records per task: whole HTML pages, so a task's entries never straddle two pages (and whole search record files). */
-export const CHUNK = HTML_PAGE_SIZE;
+/** Records per task: whole search record files (a list file takes a task's entries across its pages). */
+export const CHUNK = 4 * RECORDS_PER_FILE;
 
 /**
  * Render records start… of a collection's list and write their own files
- * below `outDir`. A task holds whole HTML pages and whole search record files.
+ * below `outDir`. A task holds whole search record files.
  */
 export interface RenderTask {
   readonly id: number;
