@@ -121,7 +121,13 @@ function rows(): Row[] {
       file: `api/videos/${uuid("videos")}/index.xml`,
     },
     { target: "/api/photos/page-2.html", status: 200, type: "text/html", file: "api/photos/page-2.html" },
-    { target: `/api/photos/page-${PHOTO_PAGES + 1}.html`, accept: "application/json", status: 404, type: "text/html", contains: "Not found." },
+    {
+      target: `/api/photos/page-${PHOTO_PAGES + 1}.html`,
+      accept: "application/json",
+      status: 404,
+      type: "text/html",
+      contains: "Not found.",
+    },
     // HEAD: the headers of GET, no body.
     { method: "HEAD", target: "/api/videos?format=json", status: 200, type: "application/json" },
     { method: "HEAD", target: `/api/units/${uuid("units")}`, accept: "application/xml", status: 200, type: "application/xml" },
