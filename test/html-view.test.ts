@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/html.ts";
 import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
-import { launchChromium } from "./helpers/chromium.ts";
+import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
@@ -267,5 +267,44 @@ describe("served, in Chromium", () => {
       expect([answer.status(), answer.headers()["content-type"]]).toEqual([200, expect.stringMatching(/^image\/svg\+xml\b/)]);
       await page.close();
     });
+  });
+});
+
+describe("a page of a search that the edge answered (`npm run serve`), in Chromium", () => {
+  let local: LocalServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [local, browser] = await Promise.all([startLocalServer(big.outDir), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await local?.stop();
+  });
+
+  it("is left as the edge sent it: no search file is fetched, the status names the total, and clearing the search opens the plain list", async () => {
+    const list = JSON.parse(await readOut(big, "api/videos/index.json")) as unknown[];
+    const matches = (await (await fetch(`${local.url}/api/videos?search=video&fields=uuid,title&format=json`)).json()) as unknown[];
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${local.url}/api/videos?search=video&fields=uuid,title&page=2`);
+    await expect.poll(() => page.locator("form.search-form").getAttribute("data-state")).toBe("done");
+    expect(matches.length).toBeGreaterThan(2 * HTML_PAGE_SIZE);
+    expect(await shownJson(page)).toEqual(matches.slice(HTML_PAGE_SIZE, 2 * HTML_PAGE_SIZE));
+    expect(await page.locator(".search-status").textContent()).toBe(`${matches.length} resources`);
+    expect(await page.getByRole("searchbox").inputValue()).toBe("video");
+    expect(await page.locator("a.format", { hasText: "json" }).getAttribute("href")).toMatch(
+      /\/api\/videos\?search=video&fields=uuid,title&format=json$/,
+    );
+    expect(asked.filter((p) => p.startsWith("/search/"))).toEqual([]);
+
+    await page.getByRole("searchbox").fill("");
+    await page.locator(".fields-picker summary").click();
+    for (const field of ["uuid", "title"]) await page.locator(`input[name=fields][value=${field}]`).uncheck();
+    await expect.poll(() => shownJson(page).catch(() => undefined)).toEqual(list.slice(0, HTML_PAGE_SIZE));
+    expect(new URL(page.url()).pathname).toBe("/api/videos/index.html");
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.locator(".search-status").textContent()).toBe("");
+    await page.close();
   });
 });

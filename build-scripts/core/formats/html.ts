@@ -230,14 +230,16 @@ function pager(view: ListView, page: Page): string {
  * (runtime/browser/list-view.ts) shows it: without JavaScript the page is the
  * plain list. Opened from a file, browsers do not run that script (a module
  * from file:// is refused), so a classic script says that search needs a web
- * server, where the form would be.
+ * server, where the form would be. The form names the answer the page holds
+ * (`data-query`, `data-page`, `data-total`), so the script leaves a page the
+ * edge answered as it is.
  */
-function searchForm(view: ListView, language: string | undefined): string {
+function searchForm(view: ListView, page: Page, language: string | undefined): string {
   const name = view.collection.name;
   const boxes = FIELD_ORDER[view.collection.kind]
     .map((field) => `<label><input type="checkbox" name="fields" value="${escapeAttribute(field)}"> ${escapeHtml(field)}</label>`)
     .join("\n");
-  return `<form class="search-form" role="search" action="${escapeAttribute(listFile(name, "html"))}" data-collection="${escapeAttribute(name)}" hidden>
+  return `<form class="search-form" role="search" action="${escapeAttribute(listFile(name, "html"))}" data-collection="${escapeAttribute(name)}" data-query="${escapeAttribute(view.query ?? "")}" data-page="${page.number}" data-total="${view.total}" hidden>
 <label for="search-box">Search ${escapeHtml(view.collection.label.toLowerCase())} list</label>
 <input type="search" id="search-box" name="search" placeholder="Search…">
 <button type="submit">Search</button> <span class="search-status" role="status"></span>
@@ -330,7 +332,7 @@ export const htmlRenderer: Renderer = {
       alternate: (format) => listFile(view.collection.name, format.extension),
       route: { view: "list", collection: view.collection, page: 1 },
       crumbs: listCrumbs(view, true),
-      before: searchForm(view, context.language) + pager(view, page),
+      before: searchForm(view, page, context.language) + pager(view, page),
       language: context.language,
     };
     return pageHead(frame) + (page.count === 0 ? "[]" : "[");

@@ -5,8 +5,9 @@
  * with the shim (so a copy served by any static server answers them too), one
  * page of results at a time with a pager that keeps the query, keeps the URL
  * in step with the form, and lets the format links carry the same answer in
- * their format. The form's `data-state` says where it is: searching, done or
- * error.
+ * their format. A page the edge answered comes with its answer (the form
+ * names it), which is left as it is. The form's `data-state` says where it
+ * is: searching, done or error.
  */
 import { escapeAttribute, escapeHtml } from "../../core/formats/html-escape.ts";
 import { HTML_PAGE_SIZE, prettyJsonHtml } from "../../core/formats/html.ts";
@@ -80,7 +81,21 @@ function start(form: HTMLFormElement): void {
   // Links in a language's answers are relative to its tree, as the page's own are.
   const site = language === undefined ? SITE : localizedConfig(SITE, language);
   const context = { config: { ...site, contentDir: "" }, language };
+  // The answer the page came with: the plain list, or (from the edge) its URL's query answered.
+  const served = { query: form.dataset.query ?? "", page: Number(form.dataset.page ?? 1), total: Number(form.dataset.total ?? 0) };
+  /** The query and page the response shows now ("" for the plain list). */
+  let shownKey = served.query === "" ? "" : `${served.query}#${served.page}`;
   form.hidden = false;
+
+  /** The status line, the request line and the format links of a query's answer on screen. */
+  function showing(query: string, pageNumber: number, total: number): void {
+    const target = pageNumber > 1 ? `${path}?${query}&page=${pageNumber}` : `${path}?${query}`;
+    requestLine.innerHTML = `<b>GET</b> ${escapeHtml(target)}`;
+    for (const a of formatLinks) a.href = `${SITE.baseUrl}${path}?${query}&format=${a.textContent}`;
+    status.textContent = `${total} ${total === 1 ? "resource" : "resources"}`;
+    shownKey = `${query}#${pageNumber}`;
+    form.dataset.state = "done";
+  }
 
   async function show(): Promise<void> {
     const { search, fields, page } = pageQuery();
@@ -91,15 +106,20 @@ function start(form: HTMLFormElement): void {
     chosen.textContent = boxes.flatMap((b) => (b.checked ? [b.value] : [])).join(", ") || "all";
     const query = queryString(search, fields);
     if (query === "") {
+      // A page the edge answered never held the plain list: go to it.
+      if (served.query !== "") return location.assign(form.action);
       response.innerHTML = plain.response;
       requestLine.innerHTML = plain.request;
       formatLinks.forEach((a, i) => (a.href = plain.hrefs[i]));
       pagers.forEach((p) => (p.hidden = false));
       queryPager.hidden = true;
       status.textContent = "";
+      shownKey = "";
       form.dataset.state = "done";
       return;
     }
+    // The edge's answer to this very query and page is on screen already, with its own pagers.
+    if (shownKey === `${query}#${page}` && shownKey === `${served.query}#${served.page}`) return showing(query, page, served.total);
     const ticket = ++latest;
     form.dataset.state = "searching";
     status.textContent = "Searching…";
@@ -109,16 +129,12 @@ function start(form: HTMLFormElement): void {
       const meta = response.querySelector(".meta")?.outerHTML ?? "";
       response.innerHTML = meta + prettyJsonHtml(answer.data, context);
       const shownPage = answer.page ?? { number: 1, pages: 1 };
-      const target = shownPage.number > 1 ? `${path}?${query}&page=${shownPage.number}` : `${path}?${query}`;
-      requestLine.innerHTML = `<b>GET</b> ${escapeHtml(target)}`;
-      for (const a of formatLinks) a.href = `${SITE.baseUrl}${path}?${query}&format=${a.textContent}`;
       pagers.forEach((p) => (p.hidden = true));
       const total = answer.total ?? 0;
       const shown = Array.isArray(answer.data) ? answer.data.length : 0;
       queryPager.innerHTML = pagerHtml(form.action, query, shownPage, total, shown, (shownPage.number - 1) * HTML_PAGE_SIZE);
       queryPager.hidden = shownPage.pages === 1;
-      status.textContent = `${total} ${total === 1 ? "resource" : "resources"}`;
-      form.dataset.state = "done";
+      showing(query, shownPage.number, total);
     } catch (error) {
       if (ticket !== latest) return;
       status.textContent = `Could not search: ${(error as Error).message}`;
