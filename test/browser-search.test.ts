@@ -53,6 +53,37 @@ async function newPage(javaScriptEnabled = true): Promise<Page> {
 }
 
 describe("the list's HTML view in Chromium", () => {
+  it("asks at once for the script's chunks, and, with a search in its address, for the search code and the manifest, which the shim then uses", async () => {
+    const page = await newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname.slice(1)));
+    await page.goto(`${server.url}api/videos/index.html?search=ocean`);
+    await expect.poll(() => page.locator("form.search-form").getAttribute("data-state")).toBe("done");
+    const preloaded = await page.locator("link[rel=modulepreload]").evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+    const chunks = asked.filter((file) => file.startsWith("assets/catalogue-chunks/"));
+    // Every chunk the page loaded was named up front: the script's own and the search code.
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(new Set(preloaded.map((href) => new URL(href).pathname.slice(1)))).toEqual(new Set(chunks));
+    // The manifest was fetched once, by the page's preload, and the shim took that answer.
+    expect(asked.filter((file) => file === "search/videos/index.json")).toHaveLength(1);
+    const manifest = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .flatMap((e) => (e.name.endsWith("/search/videos/index.json") ? [(e as PerformanceResourceTiming).initiatorType] : [])),
+    );
+    expect(manifest).toEqual(["link"]);
+    await page.context().close();
+
+    // The plain list asks for neither.
+    const plain = await newPage();
+    const plainAsked: string[] = [];
+    plain.on("request", (request) => plainAsked.push(new URL(request.url()).pathname));
+    await plain.goto(`${server.url}api/videos/index.html`);
+    await plain.waitForLoadState("networkidle");
+    expect(plainAsked.filter((file) => file.includes("/search/") || file.includes("find-records"))).toEqual([]);
+    await plain.context().close();
+  });
+
   it("searches as you type a query and press Enter, showing what the JSON holds, and puts it in the URL", async () => {
     const page = await newPage();
     await page.goto(`${server.url}api/videos/index.html`);

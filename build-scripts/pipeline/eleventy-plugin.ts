@@ -5,7 +5,7 @@
  * pages, and adds the browser scripts when Eleventy is done.
  */
 import type { UserConfig } from "@11ty/eleventy";
-import { writeBrowserScripts } from "./write/browser-scripts.ts";
+import { browserScripts, writeBrowserScripts } from "./write/browser-scripts.ts";
 import { FileWriter } from "./write/file-writer.ts";
 import type { WriteOptions } from "./write/write-api-tree.ts";
 import { writeLanguageTrees } from "./write/write-language-trees.ts";
@@ -25,7 +25,8 @@ export class CatalogueSite {
     const { catalogue, translations, config } = this.build;
     eleventyConfig.addGlobalData("build", this.build);
     eleventyConfig.on("eleventy.before", ({ directories }) => {
-      this.written = writeLanguageTrees(catalogue, translations, config, directories.output, this.options);
+      const options = { ...this.options, scripts: browserScripts(config).list };
+      this.written = writeLanguageTrees(catalogue, translations, config, directories.output, options);
       this.written.catch(() => {}); // awaited in eleventy.after, or by the build when Eleventy fails first
     });
     eleventyConfig.on("eleventy.after", async ({ directories }) => {

@@ -23,6 +23,7 @@ import {
   type DocumentView,
   type Download,
   type ErrorView,
+  type ListScripts,
   type ListView,
   type MetadataView,
   type Page,
@@ -30,7 +31,16 @@ import {
 } from "./views.ts";
 import { fileOfApiUrl, resolveApiPath, routeFile, type ApiRoute } from "../routes/api-path.ts";
 import { downloadName, isDownloaded } from "../routes/download-name.ts";
-import { depthOf, instanceFile, LIST_VIEW_SCRIPT, listFile, listPageFile, OPENAPI_FILE, rootFile } from "../routes/output-tree.ts";
+import {
+  depthOf,
+  instanceFile,
+  LIST_VIEW_SCRIPT,
+  listFile,
+  listPageFile,
+  OPENAPI_FILE,
+  rootFile,
+  searchManifestFile,
+} from "../routes/output-tree.ts";
 
 /** Resources a page of the HTML view shows: each is a screenful or two of JSON, and a search's first page is fetched whole. */
 export const HTML_PAGE_SIZE = 25;
@@ -121,6 +131,8 @@ interface Frame {
   readonly status?: string;
   readonly method?: string;
   readonly before?: string;
+  /** More of <head>, after <base> and before the stylesheet (whose loading would hold an inline script back). */
+  readonly head?: string;
   /** A translated tree's language: its pages' <base> is the tree's root, one folder below the site's assets. */
   readonly language?: string;
 }
@@ -165,7 +177,7 @@ function pageHead(frame: Frame): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(frame.view.name)} – Catalogue API</title>
-${base}<link rel="stylesheet" href="${assetLink(frame, STYLESHEET)}">
+${base}${frame.head ?? ""}<link rel="stylesheet" href="${assetLink(frame, STYLESHEET)}">
 <link rel="icon" href="${assetLink(frame, FAVICON)}" type="image/svg+xml">
 </head>
 <body>
@@ -254,6 +266,20 @@ ${boxes}
 }
 
 /**
+ * Asks at once for what the list script would otherwise find one import
+ * after another: its chunks, and, when the page's address holds a search, the
+ * search code and the list's search manifest (fetched as the shim fetches it,
+ * so the shim is given this answer).
+ */
+function scriptHints(collection: string, scripts: ListScripts, language: string | undefined): string {
+  const up = assetsUp(language);
+  const now = scripts.now.map((file) => `<link rel="modulepreload" href="${escapeAttribute(`${up}${file}`)}">\n`).join("");
+  const search = [["preload", searchManifestFile(collection)], ...scripts.search.map((file) => ["modulepreload", `${up}${file}`])];
+  const list = JSON.stringify(search).replaceAll("<", "\\u003c");
+  return `${now}<script>if (new URLSearchParams(location.search).get("search")?.trim()) for (const [rel, href] of ${list}) { const link = Object.assign(document.createElement("link"), { rel, href }); if (rel === "preload") Object.assign(link, { as: "fetch", crossOrigin: "anonymous" }); document.head.append(link); }</script>\n`;
+}
+
+/**
  * An error or OPTIONS answer is served at the address that was asked, which
  * its crumbs name when it names a view of the API; its format links ask the
  * same address in their format (`?format=json`: the edge answers the error in
@@ -333,6 +359,7 @@ export const htmlRenderer: Renderer = {
       route: { view: "list", collection: view.collection, page: 1 },
       crumbs: listCrumbs(view, true),
       before: searchForm(view, page, context.language) + pager(view, page),
+      head: context.scripts && scriptHints(view.collection.name, context.scripts, context.language),
       language: context.language,
     };
     return pageHead(frame) + (page.count === 0 ? "[]" : "[");

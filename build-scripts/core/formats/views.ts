@@ -78,6 +78,14 @@ export interface RenderContext {
   readonly config: SiteConfig;
   /** A translated tree's language (its addresses are those of `config`); none for the source language's. */
   readonly language?: string;
+  /** The list view script's chunks, which the build's list pages ask for at once. */
+  readonly scripts?: ListScripts;
+}
+
+/** Files below the site root that the HTML view's list script imports: at once, and when a search is made. */
+export interface ListScripts {
+  readonly now: readonly string[];
+  readonly search: readonly string[];
 }
 
 /** Django REST Framework's view names. */

@@ -121,8 +121,12 @@ export class PublishedApi {
       return this.rendered(format, renderer.document(instanceView(collection, selected), this.context), selected);
     }
     const search = query.search?.trim() ?? "";
-    const manifest = await this.manifest(collection.name);
-    const positions = search === "" ? undefined : await (await this.finder(collection.name)).find(search);
+    // The search code loads while the manifest does.
+    const [manifest, finder] = await Promise.all([
+      this.manifest(collection.name),
+      search === "" ? undefined : this.finder(collection.name),
+    ]);
+    const positions = finder && (await finder.find(search));
     const total = positions?.length ?? manifest?.records ?? 0;
     const view: ListView = { ...listView(collection, total), query: queryString(search, query.fields ?? "") };
     const pageSize = Number.isFinite(renderer.pageSize) ? renderer.pageSize : query.page ? HTML_PAGE_SIZE : Infinity;
@@ -257,8 +261,9 @@ export class PublishedApi {
   private finder(collection: string): Promise<RecordFinder> {
     let finder = this.finders.get(collection);
     if (!finder) {
-      finder = Promise.all([import("../search/find-records.ts"), import("../search/languages.ts")]).then(
-        async ([{ RecordFinder }, { wordRules }]) =>
+      // One chunk in the browser: the finder, Lunr and the word rules.
+      finder = import("../search/find-records.ts").then(
+        async ({ RecordFinder, wordRules }) =>
           new RecordFinder(this.files.text, collection, this.manifest(collection), await wordRules(this.context.language)),
       );
       this.finders.set(collection, finder);

@@ -13,6 +13,9 @@ import { ENGLISH, type WordRules } from "./languages.ts";
 import { parseQuery, type QueryTerm } from "./words.ts";
 import { queryFile, searchManifestFile } from "../routes/output-tree.ts";
 
+// Re-exported so that a lazy import of the finder brings its word rules in the same chunk.
+export { wordRules } from "./languages.ts";
+
 /** Reads a published file (path below the site root) as text; undefined when it does not exist. */
 export type LoadText = (path: string) => Promise<string | undefined>;
 

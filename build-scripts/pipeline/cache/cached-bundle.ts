@@ -19,6 +19,10 @@ export interface BundleFile {
   /** Absolute, as esbuild names its outputs. */
   readonly path: string;
   readonly text: string;
+  /** The entry point or lazily imported module it was made from, when it was made from one (relative to the working folder). */
+  readonly entryPoint?: string;
+  /** The other outputs it imports (absolute): at once, or (dynamic) when the code asks. */
+  readonly imports: readonly { readonly path: string; readonly dynamic: boolean }[];
 }
 
 interface CachedBundle {
@@ -50,13 +54,24 @@ export function cachedBundle(options: BuildOptions): BundleFile[] {
   const cacheFile = bundleCacheFile(options);
   try {
     const cached = JSON.parse(readCacheEntry(cacheFile) ?? "null") as CachedBundle | null;
-    if (cached && keyOf(optionsText, cached.inputs) === cached.key) return [...cached.files];
+    if (cached && cached.files.every((f) => f.imports) && keyOf(optionsText, cached.inputs) === cached.key) return [...cached.files];
   } catch {
     // not an entry we can read: bundle
   }
   const started = Date.now();
   const result = buildSync({ ...options, write: false, metafile: true });
-  const files = result.outputFiles.map((f) => ({ path: f.path, text: f.text }));
+  const outputs = new Map(Object.entries(result.metafile.outputs).map(([file, output]) => [path.resolve(file), output]));
+  const files = result.outputFiles.map((f): BundleFile => {
+    const output = outputs.get(f.path);
+    return {
+      path: f.path,
+      text: f.text,
+      ...(output?.entryPoint ? { entryPoint: output.entryPoint } : {}),
+      imports: (output?.imports ?? [])
+        .filter((i) => !i.external)
+        .map((i) => ({ path: path.resolve(i.path), dynamic: i.kind === "dynamic-import" })),
+    };
+  });
   // Virtual inputs, such as <define:…>, come from the options, which are part
   // of the key; esbuild also reads the project's tsconfig.json and package.json.
   const inputs = [

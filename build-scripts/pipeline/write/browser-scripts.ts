@@ -1,15 +1,18 @@
 /**
- * Writes the browser code, bundled by esbuild at build time: the shim
+ * The browser code, bundled by esbuild at build time: the shim
  * (assets/catalogue-shim.js) and the HTML view's script, sharing chunks;
  * Lunr and the search code sit in a chunk of their own, imported only when a
  * search is made. The bundle is cached between builds (cache/cached-bundle.ts).
+ * A list page names the view script's chunks (ListScripts) so the browser
+ * asks for them at once, not one import after another.
  * Kept apart from the search files so that the render threads' bundle does
  * not carry esbuild.
  */
 import path from "node:path";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
+import type { ListScripts } from "../../core/formats/views.ts";
 import { LIST_VIEW_SCRIPT, SHIM_DECLARATIONS, SHIM_FILE } from "../../core/routes/output-tree.ts";
-import { cachedBundle } from "../cache/cached-bundle.ts";
+import { cachedBundle, type BundleFile } from "../cache/cached-bundle.ts";
 import type { FileWriter } from "./file-writer.ts";
 import { shimDeclarations } from "./shim-declarations.ts";
 
@@ -17,8 +20,29 @@ const BROWSER = path.join(import.meta.dirname, "../../runtime/browser");
 const OUT = path.dirname(SHIM_FILE);
 const entry = (file: string) => path.basename(file, ".js");
 
-export function writeBrowserScripts(writer: FileWriter, site: Pick<SiteConfig, "baseUrl" | "siteUrl">): void {
-  const files = cachedBundle({
+export interface BrowserScripts {
+  /** Each file below the site root, with its text. */
+  readonly files: readonly { readonly file: string; readonly text: string }[];
+  readonly list: ListScripts;
+}
+
+type SiteAddresses = Pick<SiteConfig, "baseUrl" | "siteUrl">;
+
+/** One bundle per process and site. */
+const made = new Map<string, BrowserScripts>();
+
+export function browserScripts(site: SiteAddresses): BrowserScripts {
+  const key = JSON.stringify([site.baseUrl, site.siteUrl]);
+  let scripts = made.get(key);
+  if (!scripts) {
+    scripts = bundle(site);
+    made.set(key, scripts);
+  }
+  return scripts;
+}
+
+function bundle(site: SiteAddresses): BrowserScripts {
+  const bundled = cachedBundle({
     entryPoints: { [entry(SHIM_FILE)]: path.join(BROWSER, "shim.ts"), [entry(LIST_VIEW_SCRIPT)]: path.join(BROWSER, "list-view.ts") },
     bundle: true,
     splitting: true,
@@ -31,7 +55,34 @@ export function writeBrowserScripts(writer: FileWriter, site: Pick<SiteConfig, "
     define: { __CATALOGUE_SITE__: JSON.stringify({ baseUrl: site.baseUrl, siteUrl: site.siteUrl }) },
     logLevel: "silent",
   });
-  for (const f of files)
-    writer.write(path.posix.join(OUT, path.relative(path.join(BROWSER, OUT), f.path).split(path.sep).join("/")), f.text);
+  const fileOf = (f: { path: string }) => path.posix.join(OUT, path.relative(path.join(BROWSER, OUT), f.path).split(path.sep).join("/"));
+  const byPath = new Map(bundled.map((f) => [f.path, f]));
+  /** What `from` imports at once, and what those import at once, and so on. */
+  const imported = (from: readonly BundleFile[]): BundleFile[] => {
+    const found = new Set<BundleFile>();
+    const visit = (f: BundleFile): void => {
+      for (const i of f.imports) {
+        const next = byPath.get(i.path)!;
+        if (i.dynamic || found.has(next)) continue;
+        found.add(next);
+        visit(next);
+      }
+    };
+    from.forEach(visit);
+    return [...found];
+  };
+  const view = bundled.find((f) => fileOf(f) === LIST_VIEW_SCRIPT)!;
+  const now = imported([view]);
+  // What a search makes the view import: the modules its code imports on demand (not those they import on demand in turn).
+  const lazy = [...new Set([view, ...now].flatMap((f) => f.imports.filter((i) => i.dynamic).map((i) => byPath.get(i.path)!)))];
+  const search = [...lazy, ...imported(lazy)].filter((f) => f !== view && !now.includes(f));
+  return {
+    files: bundled.map((f) => ({ file: fileOf(f), text: f.text })),
+    list: { now: now.map(fileOf), search: [...new Set(search)].map(fileOf) },
+  };
+}
+
+export function writeBrowserScripts(writer: FileWriter, site: SiteAddresses): void {
+  for (const { file, text } of browserScripts(site).files) writer.write(file, text);
   writer.write(SHIM_DECLARATIONS, shimDeclarations());
 }

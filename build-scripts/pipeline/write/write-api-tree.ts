@@ -15,7 +15,7 @@ import { COLLECTIONS, type Collection } from "../../core/catalogue/collections.t
 import { FIELD_ORDER } from "../../core/catalogue/resource.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
-import { listView, type RenderContext } from "../../core/formats/views.ts";
+import { listView, type ListScripts, type RenderContext } from "../../core/formats/views.ts";
 import { FileWriter } from "./file-writer.ts";
 import { ListFiles } from "./list-files.ts";
 import { recordTermNumbers, renderRecords, type RenderJob, type TakeChunk } from "./render-threads.ts";
@@ -47,6 +47,8 @@ export interface WriteOptions {
   readonly onTerms?: TermsSink;
   /** Stops the writing (the build failed elsewhere). */
   readonly signal?: AbortSignal;
+  /** The list view script's chunks, which list pages ask for at once. */
+  readonly scripts?: ListScripts;
 }
 
 /** A translated tree's language, and each collection's translations of its records (in list order). */
@@ -76,7 +78,7 @@ export async function writeApiTree(
 ): Promise<WriteStats> {
   const writer = new FileWriter(outDir, stats);
   const rules = await wordRules(tree?.language);
-  const context: RenderContext = { config, language: tree?.language };
+  const context: RenderContext = { config, language: tree?.language, scripts: options.scripts };
   // Empty collections first, then the largest: each collection's search index
   // is finished on this thread after its last chunk while the render threads
   // go on with the next one, so only the last collection's finish waits alone,

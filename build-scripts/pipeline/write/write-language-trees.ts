@@ -41,7 +41,7 @@ export async function writeLanguageTrees(
   );
   const stats = await writeApiTree(source, config, outDir, options);
   // Watch mode keeps the source tree's items only (docs/translations.md: `npm run dev`).
-  const treeOptions: WriteOptions = { progress: options.progress, signal: options.signal };
+  const treeOptions: WriteOptions = { progress: options.progress, signal: options.signal, scripts: options.scripts };
   for (const language of languages) {
     const stored = translations.get(language)!;
     const units = new Map<string, ResourceTranslation[]>();

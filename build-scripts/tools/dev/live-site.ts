@@ -26,6 +26,7 @@ import { writeColumns, writeListQueryFiles, writeRecordFiles } from "../../pipel
 import { RECORDS_PER_FILE, SearchIndexBuilder } from "../../core/search/build-index.ts";
 import { FIELD_ORDER } from "../../core/catalogue/resource.ts";
 import { resourceTerms } from "../../core/search/search-fields.ts";
+import { browserScripts } from "../../pipeline/write/browser-scripts.ts";
 import { FileWriter } from "../../pipeline/write/file-writer.ts";
 import { ListFiles } from "../../pipeline/write/list-files.ts";
 import { render as renderHome } from "../../../templates/home.11ty.ts";
@@ -101,7 +102,7 @@ export class LiveSite {
     items: ItemCollector,
     private readonly outDir: string,
   ) {
-    this.context = { config: build.config };
+    this.context = { config: build.config, scripts: browserScripts(build.config).list };
     for (const [name, entries] of build.catalogue.lists) {
       const collection = findCollection(name)!;
       const terms = items.termsByCollection.get(name) ?? [];
