@@ -29,7 +29,9 @@ function readSiteFile(siteDir: string, request: Request, ranges: boolean): SiteF
   if (pathname.endsWith("/") || statSync(file, { throwIfNoEntry: false })?.isDirectory()) file = path.join(file, "index.html");
   let body: Uint8Array<ArrayBuffer>;
   try {
-    body = readFileSync(file);
+    // A plain Uint8Array, as a fetched body is: a Node Buffer would bring its own slice (a view) and indexOf.
+    const read = readFileSync(file);
+    body = new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
   } catch {
     return { status: 404, body: new TextEncoder().encode("Not Found"), headers: { "Content-Type": "text/plain; charset=utf-8" } };
   }
