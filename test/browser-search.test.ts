@@ -84,6 +84,24 @@ describe("the list's HTML view in Chromium", () => {
     await plain.context().close();
   });
 
+  it("reads the typed words' index files ahead, so that Enter waits for the records only", async () => {
+    const page = await newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname.slice(1)));
+    await page.goto(`${server.url}api/videos/index.html`);
+    await page.waitForLoadState("networkidle");
+    const termFiles = () => asked.filter((file) => /^search\/videos\/files\/terms-/.test(file));
+    expect(termFiles()).toEqual([]);
+    await page.getByRole("searchbox").pressSequentially("ocean currents", { delay: 20 });
+    await expect.poll(() => termFiles().length).toBeGreaterThan(0);
+    await page.waitForLoadState("networkidle");
+    const ahead = termFiles();
+    await page.getByRole("searchbox").press("Enter");
+    await expect.poll(() => page.locator(".search-status").textContent()).toBe("1 resource");
+    expect(termFiles()).toEqual(ahead);
+    await page.context().close();
+  });
+
   it("searches as you type a query and press Enter, showing what the JSON holds, and puts it in the URL", async () => {
     const page = await newPage();
     await page.goto(`${server.url}api/videos/index.html`);

@@ -46,6 +46,19 @@ describe("the search index", () => {
     expect(encodePostings(long)).toBe(`A${"C".repeat(49_999)}`);
   });
 
+  it("reads ahead a typed query's term files, so that its search reads nothing more; words under three characters are not read ahead", async () => {
+    const videos = (await indexedLists()).find((l) => l.collection.name === "videos")!;
+    const { finder, read } = published(videos.texts, 800);
+    await finder.prefetch("oc");
+    expect(read.filter((f) => f.includes("/terms-"))).toEqual([]);
+    await finder.prefetch("ocean curr");
+    const ahead = read.filter((f) => f.includes("/terms-"));
+    expect(ahead.length).toBeGreaterThan(0);
+    const found = await finder.find("ocean currents");
+    expect(read.filter((f) => f.includes("/terms-"))).toEqual(ahead);
+    expect(found!.map((p) => videos.resources[p].uuid)).toEqual((await videos.search("ocean currents")).map((r) => r.uuid));
+  });
+
   it("is cut into term files; a query reads the manifest and only the files its words fall in", async () => {
     const videos = (await indexedLists()).find((l) => l.collection.name === "videos")!;
     const { index, finder, read } = published(videos.texts, 800);

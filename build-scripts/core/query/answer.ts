@@ -104,6 +104,13 @@ export class PublishedApi {
     return this.answerRoute(resolved.route, format, request, path);
   }
 
+  /** Reads ahead what a search of a list, still being typed, will need: the search code, the manifest, its words' term files. */
+  async prefetch(path: string, search: string): Promise<void> {
+    const route = resolveApiPath(`/${path.replace(/^\/+/, "")}`)?.route;
+    if (route?.view !== "list" || search.trim() === "") return;
+    await (await this.finder(route.collection.name)).prefetch(search);
+  }
+
   /** A view of the API in a format, narrowed by the query; `path` is what a 404 names. */
   async answerRoute(route: ApiRoute, format: Format, query: QueryParams, path: string): Promise<Answer> {
     const { renderer } = format;

@@ -74,6 +74,9 @@ function lookups(term: QueryTerm, aliases: SearchManifest["stemAliases"], cached
   return out;
 }
 
+/** The most term files a word being typed is read ahead in. */
+const PREFETCH_FILES = 2;
+
 export class RecordFinder {
   private manifest?: Promise<SearchManifest | undefined>;
   private readonly files = new Map<number, Promise<TermFile>>();
@@ -100,8 +103,7 @@ export class RecordFinder {
     if (!manifest) throw new Error(`No search index for ${this.collection}`);
     const terms = parseQuery(search, this.rules);
     if (terms.length === 0) return undefined;
-    const cachedStem = cachedStemmer(this.rules);
-    const plans = terms.map((term) => lookups(term, manifest.stemAliases, cachedStem));
+    const plans = this.plans(terms, manifest);
     const fileNumbers = new Set(plans.flat().flatMap((lookup) => filesFor(manifest.termFiles, lookup.prefix)));
     const files = new Map(await Promise.all([...fileNumbers].map(async (n) => [n, await this.termFile(n)] as const)));
 
@@ -123,6 +125,27 @@ export class RecordFinder {
     const found: number[] = [];
     for (let p = 0; p < stamp.length; p++) if (stamp[p] === plans.length) found.push(p);
     return found;
+  }
+
+  /**
+   * Reads ahead the term files a query being typed will need, so that `find`
+   * has them when it is asked: each word's of at least MIN_STEM characters
+   * (the last may still grow, and a shorter one could fall in many files),
+   * where they are at most PREFETCH_FILES files.
+   */
+  async prefetch(search: string): Promise<void> {
+    const manifest = await this.loadManifest();
+    if (!manifest) return;
+    const terms = parseQuery(search, this.rules).filter((term) => term.text.length >= MIN_STEM);
+    const wanted = this.plans(terms, manifest).map((plan) => [
+      ...new Set(plan.flatMap((lookup) => filesFor(manifest.termFiles, lookup.prefix))),
+    ]);
+    await Promise.all(wanted.filter((files) => files.length <= PREFETCH_FILES).flatMap((files) => files.map((n) => this.termFile(n))));
+  }
+
+  private plans(terms: readonly QueryTerm[], manifest: SearchManifest): Lookup[][] {
+    const cachedStem = cachedStemmer(this.rules);
+    return terms.map((term) => lookups(term, manifest.stemAliases, cachedStem));
   }
 
   private termFile(n: number): Promise<TermFile> {

@@ -5,16 +5,19 @@
  * with the shim (so a copy served by any static server answers them too), one
  * page of results at a time with a pager that keeps the query, keeps the URL
  * in step with the form, and lets the format links carry the same answer in
- * their format. A page the edge answered comes with its answer (the form
- * names it), which is left as it is. The form's `data-state` says where it
- * is: searching, done or error.
+ * their format; the words being typed are looked up ahead. A page the edge
+ * answered comes with its answer (the form names it), which is left as it
+ * is. The form's `data-state` says where it is: searching, done or error.
  */
 import { escapeAttribute, escapeHtml } from "../../core/formats/html-escape.ts";
 import { HTML_PAGE_SIZE, prettyJsonHtml } from "../../core/formats/html.ts";
 import { queryString } from "../../core/query/fields.ts";
 import { isTargetLanguage, languageRoot, localizedConfig } from "../../core/translations/languages.ts";
-import { request } from "./shim.ts";
+import { prefetch, request } from "./shim.ts";
 import { SITE } from "./site.ts";
+
+/** A pause in typing this long reads the words typed so far ahead. */
+const TYPING_PAUSE_MS = 150;
 
 const form = document.querySelector<HTMLFormElement>("form.search-form");
 if (form) start(form);
@@ -153,6 +156,12 @@ function start(form: HTMLFormElement): void {
     void show();
   });
   for (const box of boxes) box.addEventListener("change", () => form.requestSubmit());
+  // While a search is typed, its words' index files are read ahead: Enter then waits for the records only.
+  let typing: ReturnType<typeof setTimeout> | undefined;
+  searchBox.addEventListener("input", () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => void prefetch(root, path, searchBox.value), TYPING_PAUSE_MS);
+  });
   addEventListener("popstate", () => void show());
 
   // On a search, a format link opens the same answer in its format, made here.

@@ -42,9 +42,9 @@ const decoder = new TextDecoder();
 
 const apis = new Map<string, PublishedApi>();
 
-export async function request(base: string, path: string, params: RequestParams = {}): Promise<ShimAnswer> {
+/** The site's files below `base`, for `path`: a path in a language's tree (/fr/api/…) is answered from that tree's files, in its language. */
+function apiFor(base: string, path: string): PublishedApi {
   const site = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
-  // A path in a language's tree (/fr/api/…) is answered from that tree's files, in its language.
   const language = resolveApiPath(`/${path.replace(/^\/+/, "")}`)?.language;
   const root = new URL(languageRoot(language), site);
   let api = apis.get(root.href);
@@ -58,7 +58,24 @@ export async function request(base: string, path: string, params: RequestParams 
     );
     apis.set(root.href, api);
   }
-  const answer = await api.answer({ path, ...params });
+  return api;
+}
+
+/**
+ * Reads ahead, while a search of the list at `path` is being typed, what
+ * `request` will need for it, so the answer comes a round trip sooner. It
+ * never fails: `request` says what went wrong.
+ */
+export async function prefetch(base: string, path: string, search: string): Promise<void> {
+  try {
+    await apiFor(base, path).prefetch(path, search);
+  } catch {
+    // the request that follows fetches again, and reports
+  }
+}
+
+export async function request(base: string, path: string, params: RequestParams = {}): Promise<ShimAnswer> {
+  const answer = await apiFor(base, path).answer({ path, ...params });
   const { status, format, body, total, page } = answer;
   return {
     status,
