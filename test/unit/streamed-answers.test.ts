@@ -71,7 +71,9 @@ describe("an answer cut from a streamed list file", () => {
 });
 
 describe("a fields answer joined from columns", () => {
-  const columnText = ["a|bb||dddd|", "1||333|x|"].map((text) => text.replaceAll("|", "\u0000"));
+  // Netstrings, as the build writes columns: length, ":", part, ",".
+  const netstrings = (parts: string[]) => parts.map((part) => `${encoder.encode(part).length}:${part},`).join("");
+  const columnText = [netstrings(["a", "bb", "", "dddd"]), netstrings(["1", "", "333", "x"])];
   const parts: ItemParts = {
     part: () => "",
     join: (fields, parts) => ["(", ...parts.flatMap((part, i) => (part.length > 0 ? [`${fields[i]}=`, part, ";"] : [])), ")"],
@@ -84,6 +86,28 @@ describe("a fields answer joined from columns", () => {
     const whole = () => columnText.map((text, i) => new WholeColumn(["f", "g"][i], encoder.encode(text), 4));
     expect(await join(whole())).toBe(expected);
     expect(await join(whole(), [1, 3])).toBe("[(f=bb;),(f=dddd;g=x;)]");
+  });
+
+  it("reads a part's length and bytes across chunks, of any length and in any script", async () => {
+    const long = ["é".repeat(70), "", "🌋 x", "y".repeat(1234)];
+    const text = netstrings(long);
+    for (const size of [1, 2, 7, 100, 5000]) {
+      const column = new StreamedColumn("f", inChunks(encoder.encode(text), size));
+      const got: string[] = [];
+      for (let i = 0; i < long.length; i++) {
+        while (!column.locate()) await column.fill();
+        got.push(new TextDecoder().decode(column.bytes.subarray(column.from, column.to)));
+      }
+      expect(got, `chunks of ${size}`).toEqual(long);
+    }
+    const whole = new WholeColumn("f", encoder.encode(text), long.length);
+    expect(long.map((_, i) => (whole.locate(i), new TextDecoder().decode(whole.bytes.subarray(whole.from, whole.to))))).toEqual(long);
+  });
+
+  it("refuses a column that is not netstrings", () => {
+    expect(() => new WholeColumn("f", encoder.encode("1:a;"), 1)).toThrow(/not a list of netstrings/);
+    expect(() => new WholeColumn("f", encoder.encode("x:a,"), 1)).toThrow(/not a list of netstrings/);
+    expect(() => new WholeColumn("f", encoder.encode("1:a,"), 2)).toThrow(/fewer than 2 parts/);
   });
 
   it("joins streamed columns the same, whatever their chunks", async () => {

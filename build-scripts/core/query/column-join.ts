@@ -3,7 +3,8 @@
  * those fields and streamed a chunk at a time. An item's text between its
  * parts depends only on which of its parts are empty (XLIFF leaves empty
  * fields out), so it is asked of the format once per such shape and encoded
- * once; then each item is the copy of a few byte ranges. A column is read
+ * once; then each item is the copy of a few byte ranges, found by the
+ * lengths the column gives (netstrings), not by scanning. A column is read
  * whole when a search picks items from it, or as a stream, part after part,
  * when every item is joined.
  */
@@ -24,7 +25,17 @@ export interface PartSource {
   fill(): Promise<void>;
 }
 
-/** A column read whole: every item's part of one field, each ended by NUL (no data format writes a raw NUL). */
+/**
+ * A column's parts are netstrings (`5:hello,`): each part's length comes
+ * first, so a reader jumps from part to part without looking at their bytes.
+ */
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const ZERO = 0x30;
+
+const broken = (field: string, why: string) => new Error(`The column of ${field} is not a list of netstrings: ${why}.`);
+
+/** A column read whole: every item's part of one field. */
 export class WholeColumn implements PartSource {
   from = 0;
   to = 0;
@@ -40,9 +51,12 @@ export class WholeColumn implements PartSource {
     this.ends = new Uint32Array(count);
     let at = 0;
     for (let i = 0; i < count; i++) {
-      const end = bytes.indexOf(0, at);
-      if (end < 0) throw new Error(`The column of ${field} holds fewer than ${count} parts.`);
-      this.starts[i] = at;
+      let length = 0;
+      for (; at < bytes.length && bytes[at] !== COLON; at++) length = 10 * length + digit(bytes[at], field);
+      const end = at + 1 + length;
+      if (end >= bytes.length) throw new Error(`The column of ${field} holds fewer than ${count} parts.`);
+      if (bytes[end] !== COMMA) throw broken(field, `no "," after part ${i}`);
+      this.starts[i] = at + 1;
       this.ends[i] = end;
       at = end + 1;
     }
@@ -59,6 +73,12 @@ export class WholeColumn implements PartSource {
   }
 }
 
+function digit(byte: number, field: string): number {
+  const value = byte - ZERO;
+  if (value < 0 || value > 9) throw broken(field, `"${String.fromCharCode(byte)}" in a length`);
+  return value;
+}
+
 /** A column read as it arrives, its parts in order. */
 export class StreamedColumn implements PartSource {
   bytes: Uint8Array = new Uint8Array(0);
@@ -66,8 +86,12 @@ export class StreamedColumn implements PartSource {
   to = 0;
   private chunk: Uint8Array = new Uint8Array(0);
   private at = 0;
-  /** The start of a part whose end is in a later chunk. */
+  /** The next part's length once its ":" is read; until then, the digits read so far (a length split across chunks). */
+  private length = -1;
+  private digits = 0;
+  /** The start of a part whose end is in a later chunk, and how many bytes of it (and its ",") that is. */
   private carried: Uint8Array[] = [];
+  private carriedBytes = 0;
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
 
   constructor(
@@ -78,23 +102,47 @@ export class StreamedColumn implements PartSource {
   }
 
   locate(): boolean {
-    const end = this.chunk.indexOf(0, this.at);
-    if (end < 0) {
-      if (this.at < this.chunk.length) this.carried.push(this.chunk.subarray(this.at));
-      this.at = this.chunk.length;
+    const chunk = this.chunk;
+    if (this.length < 0) {
+      let at = this.at;
+      let digits = this.digits;
+      for (; at < chunk.length && chunk[at] !== COLON; at++) digits = 10 * digits + digit(chunk[at], this.field);
+      if (at === chunk.length) {
+        [this.at, this.digits] = [at, digits];
+        return false;
+      }
+      this.length = digits;
+      this.digits = 0;
+      this.at = at + 1;
+    }
+    // The part and its ",".
+    const missing = this.length + 1 - this.carriedBytes;
+    const available = chunk.length - this.at;
+    if (available < missing) {
+      if (available > 0) this.carried.push(chunk.subarray(this.at));
+      this.carriedBytes += available;
+      this.at = chunk.length;
       return false;
     }
-    if (this.carried.length > 0) {
-      const pieces = [...this.carried, this.chunk.subarray(this.at, end)];
-      this.bytes = new Uint8Array(pieces.reduce((n, piece) => n + piece.length, 0));
+    if (this.carried.length === 0) {
+      this.bytes = chunk;
+      this.from = this.at;
+    } else {
+      const whole = new Uint8Array(this.length + 1);
       let at = 0;
-      for (const piece of pieces) {
-        this.bytes.set(piece, at);
+      for (const piece of [...this.carried, chunk.subarray(this.at, this.at + missing)]) {
+        whole.set(piece, at);
         at += piece.length;
       }
-      [this.from, this.to, this.carried] = [0, at, []];
-    } else [this.bytes, this.from, this.to] = [this.chunk, this.at, end];
-    this.at = end + 1;
+      this.bytes = whole;
+      this.from = 0;
+      this.carried = [];
+      this.carriedBytes = 0;
+    }
+    this.to = this.from + this.length;
+    if (this.bytes[this.to] !== COMMA) throw broken(this.field, 'a part without its ","');
+    this.at += missing;
+    this.length = -1;
     return true;
   }
 

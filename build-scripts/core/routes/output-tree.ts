@@ -43,7 +43,7 @@ export const depthOf = (file: string) => file.split("/").length - 1;
  *       terms-<n>.<hash>.txt                  the index's term files (n from 0)
  *       records-<n>.<hash>.json               its records, RECORDS_PER_FILE at a time, as JSON
  *       entries-<ext>.<hash>.bin              where each entry of the list file api/<collection>/index.<ext> starts
- *       column-<ext>-<field>.<hash>.txt       one field's part of every item in a data format, each ended by NUL
+ *       column-<ext>-<field>.<hash>.txt       one field's part of every item in a data format, each a netstring
  */
 export const SHIM_FILE = "assets/catalogue-shim.js";
 /** The shim's TypeScript declarations, beside it, so `import type` from the shim finds them. */

@@ -72,7 +72,7 @@ export class ColumnFiles {
     });
   }
 
-  /** `parts[k]`: the next segment's parts of field k, each ended by NUL, as UTF-8; `digests[k]`: their segmentDigest. */
+  /** `parts[k]`: the next segment's parts of field k, each a netstring, as UTF-8; `digests[k]`: their segmentDigest. */
   add(parts: readonly Uint8Array[], digests: readonly string[]): void {
     for (const [k, bytes] of parts.entries()) {
       this.files[k].file.appendBytes(bytes);
@@ -122,7 +122,7 @@ export function writeColumns(
   return names;
 }
 
-/** The parts of records, one string each, as a column's bytes: each part ended by NUL, as the render threads write them. */
+/** The parts of records, one string each, as a column's bytes: each part a netstring, as the render threads write them. */
 function columnBytes(parts: readonly string[]): Uint8Array {
   const column = new Utf8Bytes(1024);
   for (const part of parts) column.addPart(part);

@@ -33,7 +33,7 @@ export type RenderReply =
       readonly entries: Uint8Array[];
       /** entryBytes[f][i]: how many of those bytes record i's entry takes. */
       readonly entryBytes: Int32Array[];
-      /** columns[f][k]: for a format with parts, the records' parts of field k, each ended by NUL (UTF-8); empty otherwise. */
+      /** columns[f][k]: for a format with parts, the records' parts of field k, each a netstring (UTF-8); empty otherwise. */
       readonly columns: Uint8Array[][];
       /** columnDigests[f][k]: the segmentDigest of columns[f][k]. */
       readonly columnDigests: string[][];

@@ -21,11 +21,13 @@ export class Utf8Bytes {
     return written;
   }
 
-  /** A column's part and the NUL that ends it. */
+  /** A column's part, as a netstring: its length in bytes, ":", the part, ",". */
   addPart(text: string): void {
-    this.makeRoom(3 * text.length + 1);
+    const head = `${Buffer.byteLength(text)}:`;
+    this.makeRoom(head.length + 3 * text.length + 1);
+    this.used += this.buffer.write(head, this.used, "latin1");
     this.used += this.buffer.write(text, this.used);
-    this.buffer[this.used++] = 0;
+    this.buffer[this.used++] = 0x2c; // ","
   }
 
   private makeRoom(bytes: number): void {
