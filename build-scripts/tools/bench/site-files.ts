@@ -86,13 +86,18 @@ export class SiteFiles {
   };
 }
 
-/** Bytes as a stream of chunks of `size`, each a copy, as a network body's are. */
+/**
+ * Bytes as a stream of chunks of `size`, as a network body's are: each a
+ * plain Uint8Array, a view of the bytes `next` read (making a chunk is the
+ * runtime's reading, which a body passed on untouched never brings into the
+ * function: docs/performance.md).
+ */
 export function inChunks(bytes: Uint8Array, size = NETWORK_CHUNK): ReadableStream<Uint8Array> {
   let at = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(at, at + size));
+      controller.enqueue(bytes.subarray(at, at + size));
       at += size;
     },
   });
