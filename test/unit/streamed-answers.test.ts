@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { ItemParts } from "../../build-scripts/core/formats/renderer.ts";
 import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "../../build-scripts/core/query/column-join.ts";
 import { cutEntries } from "../../build-scripts/core/query/entry-stream.ts";
+import { Utf8Bytes } from "../../build-scripts/pipeline/write/utf8-bytes.ts";
 import { inChunks } from "../../build-scripts/tools/bench/site-files.ts";
 
 const encoder = new TextEncoder();
@@ -102,6 +103,25 @@ describe("a fields answer joined from columns", () => {
     }
     const whole = new WholeColumn("f", encoder.encode(text), long.length);
     expect(long.map((_, i) => (whole.locate(i), new TextDecoder().decode(whole.bytes.subarray(whole.from, whole.to))))).toEqual(long);
+  });
+
+  it("is written by the build as netstrings, whatever the script and however the UTF-8 length's digits differ from the text's", () => {
+    const texts = [
+      "",
+      "a",
+      "é".repeat(5),
+      "x".repeat(9),
+      "🌋".repeat(3),
+      "€".repeat(40),
+      "y".repeat(99),
+      "é".repeat(500),
+      "z".repeat(12_345),
+    ];
+    const column = new Utf8Bytes(4);
+    for (const text of texts) column.addPart(text);
+    expect(new TextDecoder().decode(column.bytes)).toBe(netstrings(texts));
+    const whole = new WholeColumn("f", column.bytes, texts.length);
+    expect(texts.map((_, i) => (whole.locate(i), new TextDecoder().decode(whole.bytes.subarray(whole.from, whole.to))))).toEqual(texts);
   });
 
   it("refuses a column that is not netstrings", () => {

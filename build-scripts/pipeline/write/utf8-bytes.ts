@@ -21,12 +21,21 @@ export class Utf8Bytes {
     return written;
   }
 
-  /** A column's part, as a netstring: its length in bytes, ":", the part, ",". */
+  /**
+   * A column's part, as a netstring: its length in bytes, ":", the part, ",".
+   * The text is written where a length of as many digits as its UTF-16 length
+   * would end, and moved in the rare case its UTF-8 length has more digits:
+   * cheaper than measuring every part before writing it.
+   */
   addPart(text: string): void {
-    const head = `${Buffer.byteLength(text)}:`;
-    this.makeRoom(head.length + 3 * text.length + 1);
-    this.used += this.buffer.write(head, this.used, "latin1");
-    this.used += this.buffer.write(text, this.used);
+    const guess = digitsOf(text.length);
+    this.makeRoom(3 * text.length + 13); // the longest length, ":" and ","
+    const start = this.used;
+    const written = this.buffer.write(text, start + guess + 1);
+    const digits = digitsOf(written);
+    if (digits !== guess) this.buffer.copyWithin(start + digits + 1, start + guess + 1, start + guess + 1 + written);
+    this.buffer.write(`${written}:`, start, "latin1");
+    this.used = start + digits + 1 + written;
     this.buffer[this.used++] = 0x2c; // ","
   }
 
@@ -43,3 +52,5 @@ export class Utf8Bytes {
     return new Uint8Array(this.buffer.buffer, 0, this.used);
   }
 }
+
+const digitsOf = (n: number) => (n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10_000 ? 4 : String(n).length);
