@@ -13,14 +13,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CODE_CACHE, readCacheEntry, sha256, writeCacheEntry } from "./code-cache.ts";
 
+/** Changes when a cache entry holds other things: an entry of another format is made again. */
+const ENTRY_FORMAT = "2: files with their imports";
+
 const PROJECT_FILES = ["tsconfig.json", "package.json"].map((name) => fileURLToPath(new URL(`../../${name}`, import.meta.url)));
 
 export interface BundleFile {
   /** Absolute, as esbuild names its outputs. */
   readonly path: string;
   readonly text: string;
-  /** The entry point or lazily imported module it was made from, when it was made from one (relative to the working folder). */
-  readonly entryPoint?: string;
   /** The other outputs it imports (absolute): at once, or (dynamic) when the code asks. */
   readonly imports: readonly { readonly path: string; readonly dynamic: boolean }[];
 }
@@ -32,7 +33,7 @@ interface CachedBundle {
 }
 
 function keyOf(options: string, inputs: readonly string[]): string | undefined {
-  const hash = createHash("sha256").update(esbuildVersion).update(options);
+  const hash = createHash("sha256").update(ENTRY_FORMAT).update(esbuildVersion).update(options);
   try {
     for (const file of inputs) hash.update(file).update(readFileSync(file));
   } catch {
@@ -54,7 +55,7 @@ export function cachedBundle(options: BuildOptions): BundleFile[] {
   const cacheFile = bundleCacheFile(options);
   try {
     const cached = JSON.parse(readCacheEntry(cacheFile) ?? "null") as CachedBundle | null;
-    if (cached && cached.files.every((f) => f.imports) && keyOf(optionsText, cached.inputs) === cached.key) return [...cached.files];
+    if (cached && keyOf(optionsText, cached.inputs) === cached.key) return [...cached.files];
   } catch {
     // not an entry we can read: bundle
   }
@@ -66,7 +67,6 @@ export function cachedBundle(options: BuildOptions): BundleFile[] {
     return {
       path: f.path,
       text: f.text,
-      ...(output?.entryPoint ? { entryPoint: output.entryPoint } : {}),
       imports: (output?.imports ?? [])
         .filter((i) => !i.external)
         .map((i) => ({ path: path.resolve(i.path), dynamic: i.kind === "dynamic-import" })),
