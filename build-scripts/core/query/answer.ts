@@ -23,7 +23,7 @@ import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
 import { FORMATS, type Format } from "../formats/formats.ts";
 import { HTML_PAGE_SIZE } from "../formats/html.ts";
 import { instanceView, listView, rootView, type ListView, type Page, type RenderContext } from "../formats/views.ts";
-import { resolveApiPath, type ApiRoute } from "../routes/api-path.ts";
+import { resolveApiPath, rootedPath, type ApiRoute } from "../routes/api-path.ts";
 import { instanceFile, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
 import type { SearchManifest } from "../search/build-index.ts";
 import type { RecordFinder } from "../search/find-records.ts";
@@ -92,7 +92,7 @@ export class PublishedApi {
 
   /** A request by its path, as the shim's `request()` takes it. */
   async answer(request: ApiRequest): Promise<Answer> {
-    const path = `/${request.path.replace(/^\/+/, "")}`;
+    const path = rootedPath(request.path);
     const resolved = resolveApiPath(path);
     const extension = resolved?.fixedExtension;
     const format = request.format
@@ -106,7 +106,7 @@ export class PublishedApi {
 
   /** Reads ahead what a search of a list, still being typed, will need: the search code, the manifest, its words' term files. */
   async prefetch(path: string, search: string): Promise<void> {
-    const route = resolveApiPath(`/${path.replace(/^\/+/, "")}`)?.route;
+    const route = resolveApiPath(rootedPath(path))?.route;
     if (route?.view !== "list" || search.trim() === "") return;
     await (await this.finder(route.collection.name)).prefetch(search);
   }

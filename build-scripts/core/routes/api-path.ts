@@ -31,6 +31,9 @@ const INDEX_FILE = /^index\.([a-z0-9]+)$/;
 /** Pages 2… of a list's HTML view (page 1 is index.html). */
 const PAGE_FILE = /^page-([2-9]|[1-9]\d+)\.(html)$/;
 
+/** A path as the shim takes it, with or without its leading slash, with one: /api/…. */
+export const rootedPath = (path: string) => `/${path.replace(/^\/+/, "")}`;
+
 /** The view a path names, or undefined when nothing of the API lives there (a 404). */
 export function resolveApiPath(pathname: string): ResolvedPath | undefined {
   let parts = pathname.replace(/\/$/, "").split("/").slice(1);

@@ -16,7 +16,7 @@ import { contentType } from "../../core/formats/format-table.ts";
 import { bodyBytes, PublishedApi } from "../../core/query/answer.ts";
 import { httpFiles } from "../../core/query/published-files.ts";
 import { SITE } from "./site.ts";
-import { resolveApiPath } from "../../core/routes/api-path.ts";
+import { resolveApiPath, rootedPath } from "../../core/routes/api-path.ts";
 import { languageRoot, localizedConfig } from "../../core/translations/languages.ts";
 
 export interface RequestParams {
@@ -45,7 +45,7 @@ const apis = new Map<string, PublishedApi>();
 /** The site's files below `base`, for `path`: a path in a language's tree (/fr/api/…) is answered from that tree's files, in its language. */
 function apiFor(base: string, path: string): PublishedApi {
   const site = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
-  const language = resolveApiPath(`/${path.replace(/^\/+/, "")}`)?.language;
+  const language = resolveApiPath(rootedPath(path))?.language;
   const root = new URL(languageRoot(language), site);
   let api = apis.get(root.href);
   if (!api) {
