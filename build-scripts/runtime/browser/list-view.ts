@@ -86,8 +86,8 @@ function start(form: HTMLFormElement): void {
   const context = { config: { ...site, contentDir: "" }, language };
   // The answer the page came with: the plain list, or (from the edge) its URL's query answered.
   const served = { query: form.dataset.query ?? "", page: Number(form.dataset.page ?? 1), total: Number(form.dataset.total ?? 0) };
-  /** The query and page the response shows now ("" for the plain list). */
-  let shownKey = served.query === "" ? "" : `${served.query}#${served.page}`;
+  /** Whether the response still shows what the edge served (until the script shows another answer). */
+  let servedShown = served.query !== "";
   form.hidden = false;
 
   /** The status line, the request line and the format links of a query's answer on screen. */
@@ -96,7 +96,6 @@ function start(form: HTMLFormElement): void {
     requestLine.innerHTML = `<b>GET</b> ${escapeHtml(target)}`;
     for (const a of formatLinks) a.href = `${SITE.baseUrl}${path}?${query}&format=${a.textContent}`;
     status.textContent = `${total} ${total === 1 ? "resource" : "resources"}`;
-    shownKey = `${query}#${pageNumber}`;
     form.dataset.state = "done";
   }
 
@@ -117,12 +116,11 @@ function start(form: HTMLFormElement): void {
       pagers.forEach((p) => (p.hidden = false));
       queryPager.hidden = true;
       status.textContent = "";
-      shownKey = "";
       form.dataset.state = "done";
       return;
     }
     // The edge's answer to this very query and page is on screen already, with its own pagers.
-    if (shownKey === `${query}#${page}` && shownKey === `${served.query}#${served.page}`) return showing(query, page, served.total);
+    if (servedShown && query === served.query && page === served.page) return showing(query, page, served.total);
     const ticket = ++latest;
     form.dataset.state = "searching";
     status.textContent = "Searching…";
@@ -131,6 +129,7 @@ function start(form: HTMLFormElement): void {
       if (ticket !== latest) return;
       const meta = response.querySelector(".meta")?.outerHTML ?? "";
       response.innerHTML = meta + prettyJsonHtml(answer.data, context);
+      servedShown = false;
       const shownPage = answer.page ?? { number: 1, pages: 1 };
       pagers.forEach((p) => (p.hidden = true));
       const total = answer.total ?? 0;
