@@ -150,7 +150,8 @@ export class PublishedApi {
     const all = { number: 1, pages: 1, start: 0, count: total };
     if (fields && renderer.parts) return this.answerFromColumns(format, view, all, manifest, positions, fields);
     if (!positions) return this.answerListFile(format, view);
-    if (this.searchAnswers === "list-bytes") return this.answerFromEntries(format, view, all, manifest, positions);
+    // No match reads nothing more: the answer is the list's head and tail.
+    if (this.searchAnswers === "list-bytes" && positions.length > 0) return this.answerFromEntries(format, view, all, manifest, positions);
     return this.answerRecords(format, view, positions, all, fields, manifest);
   }
 
@@ -194,12 +195,14 @@ export class PublishedApi {
         return new StreamedColumn(field, column.body);
       }),
     );
-    const body = joinColumns({
+    const joined = joinColumns({
       parts: renderer.parts!,
       columns,
       positions: positions ?? manifest.records,
       frame: listFrame(renderer, view, page, this.context),
     });
+    // Where the columns were read whole (the browser), the answer is kept whole too: its JSON is then parsed from it, not joined again.
+    const body = streamed ? joined : await bodyBytes(joined);
     const json = async () => parseJson((await this.answerFromColumns(JSON_FORMAT, view, page, manifest, positions, fields)).body);
     return this.assembled(format, body, view.total, json);
   }
