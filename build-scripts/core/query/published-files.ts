@@ -1,7 +1,8 @@
 /**
  * The site's published files, as the edge (the static site behind it) and the
  * browser (fetch) read them: text or bytes, undefined for a 404, an error
- * otherwise. Each file is fetched once per reader and kept for later queries.
+ * otherwise. With `keep` (the shim's many queries), each file is fetched once
+ * and kept for later ones; a stream is never kept.
  */
 export interface PublishedFiles {
   text(path: string): Promise<string | undefined>;

@@ -25,7 +25,7 @@ export interface QueryFiles {
   readonly records: readonly string[];
   /** Per data format's extension: the byte offsets of the list file's entries (Uint32, little-endian, one more than the records). */
   readonly entries: Readonly<Record<string, string>>;
-  /** Per data format's extension, per field: that field's part of each item, each ended by NUL. */
+  /** Per data format's extension, per field: that field's part of each item, each a netstring. */
   readonly columns: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 

@@ -8,7 +8,7 @@ export class Utf8Bytes {
   private buffer: Buffer;
   private used = 0;
 
-  /** `expected`: the bytes the entries will likely take (growing the buffer copies what it holds). */
+  /** `expected`: the bytes the entries or parts will likely take (growing the buffer copies what it holds). */
   constructor(expected: number) {
     this.buffer = Buffer.allocUnsafeSlow(expected);
   }

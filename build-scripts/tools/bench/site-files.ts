@@ -29,7 +29,7 @@ function readSiteFile(siteDir: string, request: Request, ranges: boolean): SiteF
   if (pathname.endsWith("/") || statSync(file, { throwIfNoEntry: false })?.isDirectory()) file = path.join(file, "index.html");
   let body: Uint8Array<ArrayBuffer>;
   try {
-    // A plain Uint8Array, as a fetched body is: a Node Buffer would bring Deno's polyfilled (slow) indexOf and subarray.
+    // A plain Uint8Array, as a fetched body is: a Node Buffer would bring Deno's polyfilled (slow) methods.
     const read = readFileSync(file);
     body = new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
   } catch {
