@@ -76,11 +76,10 @@ function translatedUnit(id: string, unit: TranslatedUnit): string {
   return `${unitOpen(id, unit.source)}<source>${xmlEscape(unit.source)}</source>${target}</trans-unit>`;
 }
 
-/** One <file> element; `original` names what was translated, `note` (if any) goes in its header. */
-export function xliffFile(original: string, units: readonly TextUnit[], note?: string): string {
+/** An empty <file> element (XLIFF 1.2 requires one); `original` names what was translated, `note` (if any) goes in its header. */
+function emptyXliffFile(original: string, note?: string): string {
   const header = note === undefined ? "" : `\n    <header><note>${xmlEscape(note)}</note></header>`;
-  const body = units.length ? `${units.map(transUnit).join("")}\n    ` : "";
-  return `\n  <file original="${xmlEscape(original)}" source-language="${SOURCE_LANGUAGE}" datatype="plaintext">${header}\n    <body>${body}</body>\n  </file>`;
+  return `\n  <file original="${xmlEscape(original)}" source-language="${SOURCE_LANGUAGE}" datatype="plaintext">${header}\n    <body></body>\n  </file>`;
 }
 
 // A resource cut down by `fields` may lack its url; its uuid (or nothing) then names the file.
@@ -92,7 +91,7 @@ const resourceFile = (resource: JsonObject) => itemOfParts(parts, resource);
 // JSON in the file's <note>, so nothing the other formats say is lost.
 function documentFile(view: DocumentView, context: { config: { baseUrl: string } }): string {
   if (view.kind === "instance") return resourceFile(view.resource);
-  return xliffFile(`${context.config.baseUrl}${view.path}`, [], toJson(view.data));
+  return emptyXliffFile(`${context.config.baseUrl}${view.path}`, toJson(view.data));
 }
 
 export const xliffRenderer: Renderer = {
@@ -102,7 +101,7 @@ export const xliffRenderer: Renderer = {
   instance: (item) => `${HEAD}${item}${TAIL}`,
   document: (view, context) => `${HEAD}${documentFile(view, context)}${TAIL}`,
   pageSize: Infinity,
-  listHead: (view, page, context) => (page.count === 0 ? `${HEAD}${xliffFile(`${context.config.baseUrl}${view.path}`, [])}` : HEAD),
+  listHead: (view, page, context) => (page.count === 0 ? `${HEAD}${emptyXliffFile(`${context.config.baseUrl}${view.path}`)}` : HEAD),
   listEntry: (item) => item,
   listTail: () => TAIL,
 };
