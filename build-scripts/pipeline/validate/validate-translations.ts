@@ -64,9 +64,9 @@ function validateTranslation(
   if (!findCollection(collection)) {
     where.push(error("a folder named after one of the 31 collections of the API root", `the unknown collection "${collection}"`));
   }
-  const uuid = UUID_FILE.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
-  if (!uuid)
-    where.push(error("a file named after the uuid of the record it translates, <uuid>.json", `"${file.slice(file.lastIndexOf("/") + 1)}"`));
+  const name = file.slice(file.lastIndexOf("/") + 1);
+  const uuid = UUID_FILE.exec(name)?.[1];
+  if (!uuid) where.push(error("a file named after the uuid of the record it translates, <uuid>.json", `"${name}"`));
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [...where, parsed.problem] };
   const schema = checkSchema(validators, "translation", file, parsed.value);

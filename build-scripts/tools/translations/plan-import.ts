@@ -76,7 +76,7 @@ export function planImport(
     }
     const skippedBefore = plan.skipped.length;
     for (const resource of resources) {
-      for (const unit of resource.file.units) planUnit(plan, input, resource, unit, unit.pointer);
+      for (const unit of resource.file.units) planUnit(plan, input, resource, unit);
     }
     for (const file of others) {
       for (const unit of file.units) {
@@ -94,8 +94,7 @@ export function planImport(
           continue;
         }
         const language = languageOf(file, lang);
-        for (const resource of found)
-          planUnit(plan, input, { ...resource, language: language ?? resource.language, file }, unit, unit.pointer);
+        for (const resource of found) planUnit(plan, input, { ...resource, language: language ?? resource.language, file }, unit);
       }
     }
     // po2xliff's template units stay empty beside the units that translate them: no reason to report those.
@@ -130,7 +129,8 @@ function languageOf(file: XliffFile, lang: string | undefined): string | undefin
   return given === undefined ? undefined : (normalizeLanguage(given) ?? given);
 }
 
-function planUnit(plan: ImportPlan, input: string, resource: Resource, unit: XliffUnit, pointer: string | undefined): void {
+function planUnit(plan: ImportPlan, input: string, resource: Resource, unit: XliffUnit): void {
+  const { pointer } = unit;
   const where = `${input}: <file original="${resource.file.original}">, <trans-unit id="${unit.id}">`;
   const skip = (reason: string) => void plan.skipped.push({ input, original: resource.file.original, id: unit.id, reason });
   if (unit.target === undefined || (typeof unit.target === "string" && unit.target.trim() === "")) return skip(EMPTY);
