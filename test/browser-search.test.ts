@@ -18,7 +18,7 @@ import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
-import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/html.ts";
+import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/pagination.ts";
 
 const SHOTS = path.join(PROJECT_DIR, "test-results/browser");
 

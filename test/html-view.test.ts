@@ -8,7 +8,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/html.ts";
+import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIELD_ORDER, type JsonObject } from "../build-scripts/core/catalogue/resource.ts";
 import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
-import { renderList } from "../build-scripts/core/formats/renderer.ts";
+import { pageAt } from "../build-scripts/core/formats/pagination.ts";
+import { listPage } from "../build-scripts/core/formats/renderer.ts";
 import { listView } from "../build-scripts/core/formats/views.ts";
-import { bodyBytes, PublishedApi, type AnswerBody, type SearchAnswers } from "../build-scripts/core/query/answer.ts";
+import { bodyBytes, ListBytesAnswers, RecordSliceAnswers, type AnswerBody } from "../build-scripts/core/query/answer.ts";
 import { parseFields, selectFields } from "../build-scripts/core/query/fields.ts";
 import edge from "../build-scripts/runtime/edge/functions/api.ts";
 import { siteFile, siteFiles } from "../build-scripts/tools/bench/site-files.ts";
@@ -31,9 +32,11 @@ afterAll(async () => {
   if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
 });
 
+/** The browser's answers and the edge's. */
+const STRATEGIES = { records: RecordSliceAnswers, "list-bytes": ListBytesAnswers };
 /** The query code over the built files; `ranges`: a host that honours range requests. */
-const api = (strategy: SearchAnswers, ranges = false) =>
-  new PublishedApi(siteFiles(build.outDir, { ranges, log: read }), { baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL }, strategy);
+const api = (strategy: keyof typeof STRATEGIES, ranges = false) =>
+  new STRATEGIES[strategy](siteFiles(build.outDir, { ranges, log: read }), { baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL });
 const text = async (body: AnswerBody) => new TextDecoder().decode(await bodyBytes(body));
 const context = { config: { baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL, contentDir: "" } };
 const dataFormats = FORMATS.filter((f) => f.renderer.parts);
@@ -54,7 +57,14 @@ describe("answers joined from published bytes", () => {
       for (const fields of fieldSets) {
         const selected = list.map((r) => selectFields(r, parseFields(fields)));
         for (const format of dataFormats) {
-          const rendered = renderList(format.renderer, listView(collection, selected.length), selected, context);
+          const items = selected.map((resource) => format.renderer.item(resource, context));
+          const rendered = listPage(
+            format.renderer,
+            listView(collection, items.length),
+            pageAt(items.length, Infinity, 1),
+            items,
+            context,
+          ).join("");
           // The browser reads each column whole; the edge streams them.
           for (const strategy of ["records", "list-bytes"] as const) {
             const answer = await api(strategy).answer({ path: `/api/${name}`, fields, format: format.name });

@@ -13,7 +13,7 @@ import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
-import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/html.ts";
+import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/pagination.ts";
 
 let build: BuildResult;
 let server: LocalServer;

@@ -97,6 +97,8 @@ function table(): Row[] {
     { method: "DELETE", target: resource, status: 405 },
     // An unknown format is a 404, an unsatisfiable Accept a 406.
     { target: "/api/videos?format=yaml", status: 404 },
+    { target: "/api/videos/index.html?format=yaml", status: 404 },
+    { target: `${resource}/index.json?format=yaml`, status: 404 },
     { target: "/api/", accept: "text/plain", status: 406 },
     { target: "/api/videos?accept=text%2Fcsv", status: 406 },
     // Nothing there: 404 in the negotiated format.

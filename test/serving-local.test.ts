@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
-import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/html.ts";
+import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { buildSite, type BuildResult } from "./helpers/build-site.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";

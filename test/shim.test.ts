@@ -15,7 +15,7 @@ import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
 import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
-import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/html.ts";
+import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/pagination.ts";
 
 let build: BuildResult;
 let server: StaticServer;

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { ItemParts } from "../../build-scripts/core/formats/renderer.ts";
 import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "../../build-scripts/core/query/column-join.ts";
 import { cutEntries } from "../../build-scripts/core/query/entry-stream.ts";
+import { encodedFrame } from "../../build-scripts/core/query/list-frame.ts";
 import { Utf8Bytes } from "../../build-scripts/pipeline/write/utf8-bytes.ts";
 import { inChunks } from "../../build-scripts/tools/bench/site-files.ts";
 
@@ -39,7 +40,7 @@ function chunked(from: number, size: number) {
 async function answer(positions: number[], from = 0, size = 3) {
   const { stream, read } = chunked(from, size);
   const ranges = { starts: positions.map((p) => starts[p]), ends: positions.map((p) => ends[p]) };
-  const body = cutEntries(stream, from, ranges, { head: "<", first: ["", ""], rest: ["|", ""], tail: ">" });
+  const body = cutEntries(stream, from, ranges, encodedFrame({ head: "<", first: ["", ""], rest: ["|", ""], tail: ">" }));
   return { text: await new Response(body).text(), read };
 }
 
@@ -66,7 +67,7 @@ describe("an answer cut from a streamed list file", () => {
 
   it("fails when the file ends before an entry", async () => {
     const { stream } = chunked(20, 4);
-    const body = cutEntries(stream, 0, { starts: [40], ends: [44] }, { head: "", first: ["", ""], rest: ["", ""], tail: "" });
+    const body = cutEntries(stream, 0, { starts: [40], ends: [44] }, encodedFrame({ head: "", first: ["", ""], rest: ["", ""], tail: "" }));
     await expect(new Response(body).text()).rejects.toThrow(/ended at byte/);
   });
 });
@@ -81,7 +82,9 @@ describe("a fields answer joined from columns", () => {
   };
   const expected = "[(f=a;g=1;),(f=bb;),(g=333;),(f=dddd;g=x;)]";
   const join = (columns: PartSource[], positions: number[] | number = 4) =>
-    new Response(joinColumns({ parts, columns, positions, frame: { head: "[", first: ["", ""], rest: [",", ""], tail: "]" } })).text();
+    new Response(
+      joinColumns({ parts, columns, positions, frame: encodedFrame({ head: "[", first: ["", ""], rest: [",", ""], tail: "]" }) }),
+    ).text();
 
   it("joins whole columns, and picks the items a search found", async () => {
     const whole = () => columnText.map((text, i) => new WholeColumn(["f", "g"][i], encoder.encode(text), 4));
@@ -128,6 +131,15 @@ describe("a fields answer joined from columns", () => {
     expect(() => new WholeColumn("f", encoder.encode("1:a;"), 1)).toThrow(/not a list of netstrings/);
     expect(() => new WholeColumn("f", encoder.encode("x:a,"), 1)).toThrow(/not a list of netstrings/);
     expect(() => new WholeColumn("f", encoder.encode("1:a,"), 2)).toThrow(/fewer than 2 parts/);
+  });
+
+  it("tells apart items whose empty parts differ only past the 32nd field", async () => {
+    const names = Array.from({ length: 40 }, (_, c) => `f${c}`);
+    // Item 0 leaves field 32 empty, item 1 field 0, item 2 both.
+    const items = [0, 1, 2].map((i) => names.map((_, c) => (((i === 0 || i === 2) && c === 32) || (i >= 1 && c === 0) ? "" : `${i}`)));
+    const columns = names.map((name, c) => new WholeColumn(name, encoder.encode(netstrings(items.map((item) => item[c]))), items.length));
+    const wanted = (item: string[]) => `(${item.flatMap((part, c) => (part ? [`${names[c]}=${part};`] : [])).join("")})`;
+    expect(await join(columns, 3)).toBe(`[${items.map(wanted).join(",")}]`);
   });
 
   it("joins streamed columns the same, whatever their chunks", async () => {

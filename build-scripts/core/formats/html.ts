@@ -10,10 +10,11 @@
  * Lists are paged in the HTML view only: the data formats carry the whole list.
  */
 import { FIELD_ORDER, type Json } from "../catalogue/resource.ts";
-import { DATA_FORMATS, displayName, FORMAT_TABLE, formatWithExtension, inWords, type FormatInfo } from "./format-table.ts";
+import { DATA_FORMATS, displayName, inWords, type FormatInfo } from "./format-table.ts";
 import type { Collection } from "../catalogue/collections.ts";
 import { ALLOW } from "../routes/api-headers.ts";
 import { escapeAttribute, escapeHtml } from "./html-escape.ts";
+import { HTML_PAGE_SIZE, pagerLinks, queryPageHref } from "./pagination.ts";
 import { siteBaseUrl, SOURCE_LANGUAGE } from "../translations/languages.ts";
 import type { Renderer } from "./renderer.ts";
 import {
@@ -42,8 +43,6 @@ import {
   searchManifestFile,
 } from "../routes/output-tree.ts";
 
-/** Resources a page of the HTML view shows: each is a screenful or two of JSON, and a search's first page is fetched whole. */
-export const HTML_PAGE_SIZE = 25;
 /** The site's stylesheet and icon (templates/assets/), which every page links. */
 export const STYLESHEET = "assets/api.css";
 export const FAVICON = "assets/favicon.svg";
@@ -226,15 +225,9 @@ function routeCrumbs(route: ApiRoute) {
 function pager(view: ListView, page: Page): string {
   if (page.pages === 1) return "";
   // A narrowed list's pages are answers to the same query with `page`; the plain list's are files.
-  const href = (n: number) =>
-    view.query ? `${listFile(view.collection.name, "html")}?${view.query}&page=${n}` : listPageFile(view.collection.name, n);
-  const link = (n: number, text: string, rel: string) => `<a href="${escapeAttribute(href(n))}" rel="${rel}">${text}</a>`;
-  const parts = [
-    page.number > 1 ? link(page.number - 1, "« Previous", "prev") : "",
-    `<span>Page ${page.number} of ${page.pages} · resources ${page.start + 1}–${page.start + page.count} of ${view.total}</span>`,
-    page.number < page.pages ? link(page.number + 1, "Next »", "next") : "",
-  ];
-  return `<nav class="pagination" aria-label="pages">${parts.join(" ")}</nav>\n`;
+  const list = view.collection.name;
+  const href = (n: number) => (view.query ? queryPageHref(listFile(list, "html"), view.query, n) : listPageFile(list, n));
+  return `<nav class="pagination" aria-label="pages">${pagerLinks(page, view.total, href)}</nav>\n`;
 }
 
 /**
@@ -287,9 +280,7 @@ function scriptHints(collection: string, scripts: ListScripts, language: string 
  * format), that file in their format.
  */
 function answerFrame(view: ErrorView | MetadataView): Frame {
-  const parsed = resolveApiPath(view.path);
-  // As the edge reads it: a file name whose extension is no format's names nothing of the API.
-  const resolved = parsed?.fixedExtension === undefined || formatWithExtension(FORMAT_TABLE, parsed.fixedExtension) ? parsed : undefined;
+  const resolved = resolveApiPath(view.path);
   const file = resolved?.fixedExtension === undefined ? undefined : resolved.route;
   return {
     view,

@@ -65,32 +65,19 @@ export function entryFrame(renderer: Renderer, index: number): readonly [before:
   return [entry.slice(0, at), entry.slice(at + marker.length)];
 }
 
-/** A whole list on one page: what the edge and the browser shim answer for a filtered list. */
-export function renderList(renderer: Renderer, view: ListView, resources: readonly JsonObject[], context: RenderContext): string {
-  const page: Page = { number: 1, pages: 1, start: 0, count: resources.length };
-  return renderPage(
-    renderer,
-    view,
-    page,
-    resources.map((resource) => renderer.item(resource, context)),
-    context,
-  );
+/**
+ * The one list assembly: a page of a list from its items, already serialized
+ * (exactly `page.count` of them), as its pieces in order: the list's head,
+ * each item as its entry, the tail. Joined, they are the page; the build's
+ * writer measures them for the entry offsets.
+ */
+export function listPage(renderer: Renderer, view: ListView, page: Page, items: readonly string[], context: RenderContext): string[] {
+  return [
+    renderer.listHead(view, page, context),
+    ...items.map((item, i) => renderer.listEntry(item, i)),
+    renderer.listTail(view, page, context),
+  ];
 }
 
-/** One page of a list from its items, already serialized (exactly `page.count` of them). */
-export function renderPage(renderer: Renderer, view: ListView, page: Page, items: readonly string[], context: RenderContext): string {
-  return (
-    renderer.listHead(view, page, context) +
-    items.map((item, i) => renderer.listEntry(item, i)).join("") +
-    renderer.listTail(view, page, context)
-  );
-}
-
-/** Split a list of `total` items into pages of `size`; an empty list still has one page. */
-export function paginate(total: number, size: number): Page[] {
-  const pages = Math.max(1, Math.ceil(total / size));
-  return Array.from({ length: pages }, (_, i) => {
-    const start = i === 0 ? 0 : i * size; // 0 × Infinity would be NaN
-    return { number: i + 1, pages, start, count: Math.min(size, total - start) };
-  });
-}
+// The writer's import, until it takes it from pagination.ts.
+export { paginate } from "./pagination.ts";

@@ -1,9 +1,9 @@
 /**
  * Answers a read request (the API root, a list, or one resource, with
  * `search`, `fields`, `format` and `page`) from the site's published files,
- * the way the service would. The edge and the browser shim both call this,
- * each with its own way of reading a file; what an answer costs follows the
- * answer, not the list:
+ * the way the service would. The edge and the browser shim each answer with
+ * a strategy of their own over the same files (ListBytesAnswers,
+ * RecordSliceAnswers); what an answer costs follows the answer, not the list:
  *
  * - a page of a list (the HTML view, or a `page` asked for): the records of
  *   that page only, from the record files that hold them, rendered;
@@ -21,7 +21,8 @@ import type { SiteConfig } from "../catalogue/site-config.ts";
 import { notFoundView } from "../formats/errors.ts";
 import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
 import { FORMATS, type Format } from "../formats/formats.ts";
-import { HTML_PAGE_SIZE } from "../formats/html.ts";
+import { HTML_PAGE_SIZE, pageAt } from "../formats/pagination.ts";
+import { listPage } from "../formats/renderer.ts";
 import { instanceView, listView, rootView, type ListView, type Page, type RenderContext } from "../formats/views.ts";
 import { resolveApiPath, rootedPath, type ApiRoute } from "../routes/api-path.ts";
 import { instanceFile, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
@@ -29,7 +30,7 @@ import type { SearchManifest } from "../search/build-index.ts";
 import type { RecordFinder } from "../search/find-records.ts";
 import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "./column-join.ts";
 import { cutEntries } from "./entry-stream.ts";
-import { encodedFrame, listFrame } from "./list-frame.ts";
+import { listFrame } from "./list-frame.ts";
 import { parseFields, queryString, selectFields } from "./fields.ts";
 import type { PublishedFiles } from "./published-files.ts";
 
@@ -69,22 +70,30 @@ export interface Answer {
 
 export type SiteAddresses = Pick<SiteConfig, "baseUrl" | "siteUrl">;
 
-/** How a whole list narrowed by a search is made: cut from the list file (the edge) or rendered from the matching records (the browser). */
-export type SearchAnswers = "list-bytes" | "records";
+/** A whole list's answer in a data format, in the making: the list's view and manifest, and the one page that holds it all. */
+interface WholeList {
+  readonly format: Format;
+  readonly view: ListView;
+  readonly page: Page;
+  readonly manifest: SearchManifest;
+}
 
 const JSON_FORMAT = formatNamed(FORMATS, "json")!;
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-export class PublishedApi {
+/**
+ * The answers, with what differs between the edge and the browser left to
+ * a strategy: how a whole list in a data format reads the published files.
+ */
+export abstract class PublishedApi {
   private readonly finders = new Map<string, Promise<RecordFinder>>();
   private readonly manifests = new Map<string, Promise<SearchManifest | undefined>>();
-  private readonly context: RenderContext;
+  protected readonly context: RenderContext;
 
   constructor(
-    private readonly files: PublishedFiles,
+    protected readonly files: PublishedFiles,
     site: SiteAddresses,
-    private readonly searchAnswers: SearchAnswers = "records",
     language?: string,
   ) {
     this.context = { config: { ...site, contentDir: "" }, language };
@@ -138,25 +147,31 @@ export class PublishedApi {
     const view: ListView = { ...listView(collection, total), query: queryString(search, query.fields ?? "") };
     const pageSize = Number.isFinite(renderer.pageSize) ? renderer.pageSize : query.page ? HTML_PAGE_SIZE : Infinity;
     // An empty list publishes no record, column or offset files: its answer is the empty list.
-    if (!manifest?.records) return this.answerRecords(format, view, [], { number: 1, pages: 1, start: 0, count: 0 }, fields);
+    if (!manifest?.records) return this.answerRecords(format, view, [], pageAt(0, pageSize, 1), fields);
     if (Number.isFinite(pageSize)) {
-      const pages = Math.max(1, Math.ceil(total / pageSize));
-      const number = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pages);
-      const start = (number - 1) * pageSize;
-      const page = { number, pages, start, count: Math.max(0, Math.min(pageSize, total - start)) };
-      const shown = Array.from({ length: page.count }, (_, i) => (positions ? positions[start + i] : start + i));
+      const page = pageAt(total, pageSize, query.page ?? 1);
+      const shown = Array.from({ length: page.count }, (_, i) => (positions ? positions[page.start + i] : page.start + i));
       return this.answerRecords(format, view, shown, page, fields, manifest);
     }
-    const all = { number: 1, pages: 1, start: 0, count: total };
-    if (fields && renderer.parts) return this.answerFromColumns(format, view, all, manifest, positions, fields);
+    const whole: WholeList = { format, view, page: pageAt(total, Infinity, 1), manifest };
+    if (fields && renderer.parts) return this.answerFromColumns(whole, positions, fields);
     if (!positions) return this.answerListFile(format, view);
     // No match reads nothing more: the answer is the list's head and tail.
-    if (this.searchAnswers === "list-bytes" && positions.length > 0) return this.answerFromEntries(format, view, all, manifest, positions);
-    return this.answerRecords(format, view, positions, all, fields, manifest);
+    if (positions.length === 0) return this.answerRecords(format, view, positions, whole.page, fields);
+    return this.answerMatches(whole, positions, fields);
   }
 
+  /** The list file as published, read whole or as it arrives. */
+  protected abstract listBody(file: string): Promise<AnswerBody | undefined>;
+
+  /** One field's column of a list; `everyItem`: the items are joined in order, none skipped. */
+  protected abstract column(file: string, field: string, records: number, everyItem: boolean): Promise<PartSource>;
+
+  /** A whole list in a data format narrowed by a search with matches. */
+  protected abstract answerMatches(list: WholeList, positions: readonly number[], fields?: ReadonlySet<string>): Promise<Answer>;
+
   /** The list's records at `positions`, narrowed to `fields`, rendered as `page`. */
-  private async answerRecords(
+  protected async answerRecords(
     format: Format,
     view: ListView,
     positions: readonly number[],
@@ -165,87 +180,37 @@ export class PublishedApi {
     manifest?: SearchManifest,
   ): Promise<Answer> {
     const resources = manifest ? (await this.records(view.collection.name, manifest, positions)).map((r) => selectFields(r, fields)) : [];
-    const { renderer } = format;
-    let text = renderer.listHead(view, page, this.context);
-    resources.forEach((resource, i) => (text += renderer.listEntry(renderer.item(resource, this.context), i)));
-    text += renderer.listTail(view, page, this.context);
+    const items = resources.map((resource) => format.renderer.item(resource, this.context));
+    const text = listPage(format.renderer, view, page, items, this.context).join("");
     return { ...this.rendered(format, text, resources), total: view.total, page };
   }
 
   /** A whole list in a data format, narrowed by `fields` (and a search): joined from the fields' published parts. */
-  private async answerFromColumns(
-    format: Format,
-    view: ListView,
-    page: Page,
-    manifest: SearchManifest,
-    positions: readonly number[] | undefined,
-    fields: ReadonlySet<string>,
-  ): Promise<Answer> {
+  private async answerFromColumns(list: WholeList, positions: readonly number[] | undefined, fields: ReadonlySet<string>): Promise<Answer> {
+    const { format, view, page, manifest } = list;
     const { renderer } = format;
     const kept = FIELD_ORDER[view.collection.kind].filter((field) => fields.has(field));
     const names = manifest.files.columns[format.extension] ?? {};
     const file = (field: string) => queryFile(view.collection.name, names[field]);
-    // Every item in order: each column read as it arrives; a search's items: each column read whole.
-    const streamed = positions === undefined && this.searchAnswers === "list-bytes";
-    const columns = await Promise.all(
-      kept.map(async (field): Promise<PartSource> => {
-        if (!streamed) return new WholeColumn(field, await this.requiredBytes(file(field)), manifest.records);
-        const column = await this.files.stream(file(field));
-        if (!column) throw missing(file(field));
-        return new StreamedColumn(field, column.body);
-      }),
-    );
+    const columns = await Promise.all(kept.map((field) => this.column(file(field), field, manifest.records, positions === undefined)));
     const joined = joinColumns({
       parts: renderer.parts!,
       columns,
       positions: positions ?? manifest.records,
       frame: listFrame(renderer, view, page, this.context),
     });
-    // Where the columns were read whole (the browser), the answer is kept whole too: its JSON is then parsed from it, not joined again.
-    const body = streamed ? joined : await bodyBytes(joined);
-    const json = async () => parseJson((await this.answerFromColumns(JSON_FORMAT, view, page, manifest, positions, fields)).body);
+    // Where the columns were read whole, the answer is kept whole too: its JSON is then parsed from it, not joined again.
+    const body = columns.some((column) => column instanceof StreamedColumn) ? joined : await bodyBytes(joined);
+    const json = async () => parseJson((await this.answerFromColumns({ ...list, format: JSON_FORMAT }, positions, fields)).body);
     return this.assembled(format, body, view.total, json);
   }
 
-  /** A whole list in a data format narrowed by a search: the matching entries, cut from the list file's own bytes as they arrive. */
-  private async answerFromEntries(
-    format: Format,
-    view: ListView,
-    page: Page,
-    manifest: SearchManifest,
-    positions: readonly number[],
-  ): Promise<Answer> {
-    const { renderer } = format;
-    const offsetBytes = await this.requiredBytes(queryFile(view.collection.name, manifest.files.entries[format.extension]));
-    const aligned = offsetBytes.byteOffset % 4 === 0 ? offsetBytes : offsetBytes.slice();
-    const offsets = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
-    // The list file's own frames around each entry, which the answer's replace: the first entry's and every other's.
-    const frame = listFrame(renderer, view, page, this.context);
-    const { first, rest } = encodedFrame(frame);
-    const starts = new Uint32Array(positions.length);
-    const ends = new Uint32Array(positions.length);
-    positions.forEach((p, k) => {
-      const [before, after] = p === 0 ? first : rest;
-      starts[k] = offsets[p] + before.length;
-      ends[k] = offsets[p + 1] - after.length;
-    });
-    const range = positions.length ? { start: offsets[positions[0]], end: offsets[positions[positions.length - 1] + 1] } : undefined;
-    const list = await this.files.stream(listFile(view.collection.name, format.extension), range);
-    if (!list) throw missing(listFile(view.collection.name, format.extension));
-    const body = cutEntries(list.body, list.start, { starts, ends }, frame);
-    const json = async () => parseJson((await this.answerFromEntries(JSON_FORMAT, view, page, manifest, positions)).body);
-    return this.assembled(format, body, view.total, json);
-  }
-
-  /** The whole list, as published: passed on as it arrives at the edge. */
+  /** The whole list, as published. */
   private async answerListFile(format: Format, view: ListView): Promise<Answer> {
     const file = (extension: string) => listFile(view.collection.name, extension);
-    const body =
-      this.searchAnswers === "list-bytes"
-        ? (await this.files.stream(file(format.extension)))?.body
-        : await this.files.bytes(file(format.extension));
+    const body = await this.listBody(file(format.extension));
     if (!body) throw missing(file(format.extension));
-    return this.assembled(format, body as AnswerBody, view.total, async () => (await this.loadJson(file("json"))) ?? []);
+    return this.assembled(format, body, view.total, async () => (await this.loadJson(file("json"))) ?? []);
   }
 
   /** The records at `positions` (in that order), from the record files that hold them. */
@@ -286,7 +251,7 @@ export class PublishedApi {
     return text === undefined ? undefined : (JSON.parse(text) as Json);
   }
 
-  private async requiredBytes(path: string): Promise<Uint8Array<ArrayBuffer>> {
+  protected async requiredBytes(path: string): Promise<Uint8Array<ArrayBuffer>> {
     const bytes = await this.files.bytes(path);
     if (bytes === undefined) throw missing(path);
     return bytes;
@@ -296,7 +261,7 @@ export class PublishedApi {
     return { status, format, body: encoder.encode(text), json: async () => data };
   }
 
-  private assembled(format: Format, body: AnswerBody, total: number | undefined, json: () => Promise<Json>): Answer {
+  protected assembled(format: Format, body: AnswerBody, total: number | undefined, json: () => Promise<Json>): Answer {
     // A stream can be read once: its JSON is asked of a second answer.
     const parse = format === JSON_FORMAT && body instanceof Uint8Array ? () => parseJson(body) : json;
     return { status: 200, format, body, total, json: parse };
@@ -305,6 +270,74 @@ export class PublishedApi {
   private notFound(path: string, format: Format): Answer {
     const view = notFoundView(path);
     return this.rendered(format, format.renderer.document(view, this.context), view.data, 404);
+  }
+}
+
+/**
+ * The edge's answers: the list file and the columns passed on as they arrive,
+ * and a search's matches cut from the list file's own bytes, so the edge never
+ * holds a list or an answer whole.
+ */
+export class ListBytesAnswers extends PublishedApi {
+  protected async listBody(file: string): Promise<AnswerBody | undefined> {
+    return (await this.files.stream(file))?.body as AnswerBody | undefined;
+  }
+
+  /** Every item in order: the column read as it arrives; a search's items: read whole. */
+  protected async column(file: string, field: string, records: number, everyItem: boolean): Promise<PartSource> {
+    if (!everyItem) return new WholeColumn(field, await this.requiredBytes(file), records);
+    const column = await this.files.stream(file);
+    if (!column) throw missing(file);
+    return new StreamedColumn(field, column.body);
+  }
+
+  /** A whole list in a data format narrowed by a search: the matching entries, cut from the list file's own bytes as they arrive. */
+  protected async answerMatches(list: WholeList, positions: readonly number[]): Promise<Answer> {
+    const { format, view, page, manifest } = list;
+    const { renderer } = format;
+    const offsetBytes = await this.requiredBytes(queryFile(view.collection.name, manifest.files.entries[format.extension]));
+    const aligned = offsetBytes.byteOffset % 4 === 0 ? offsetBytes : offsetBytes.slice();
+    const offsets = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+    // The list file's own frames around each entry, which the answer's replace: the first entry's and every other's.
+    const frame = listFrame(renderer, view, page, this.context);
+    const { first, rest } = frame;
+    const starts = new Uint32Array(positions.length);
+    const ends = new Uint32Array(positions.length);
+    positions.forEach((p, k) => {
+      const [before, after] = p === 0 ? first : rest;
+      starts[k] = offsets[p] + before.length;
+      ends[k] = offsets[p + 1] - after.length;
+    });
+    const range = positions.length ? { start: offsets[positions[0]], end: offsets[positions[positions.length - 1] + 1] } : undefined;
+    const file = listFile(view.collection.name, format.extension);
+    const bytes = await this.files.stream(file, range);
+    if (!bytes) throw missing(file);
+    const body = cutEntries(bytes.body, bytes.start, { starts, ends }, frame);
+    const json = async () => parseJson((await this.answerMatches({ ...list, format: JSON_FORMAT }, positions)).body);
+    return this.assembled(format, body, view.total, json);
+  }
+}
+
+/**
+ * The browser's answers, where bytes cost more than work: files read whole
+ * (and kept, by the shim's files), a search's matches rendered from the record
+ * slices that hold them.
+ */
+export class RecordSliceAnswers extends PublishedApi {
+  protected listBody(file: string): Promise<AnswerBody | undefined> {
+    return this.files.bytes(file);
+  }
+
+  protected async column(file: string, field: string, records: number): Promise<PartSource> {
+    return new WholeColumn(field, await this.requiredBytes(file), records);
+  }
+
+  protected answerMatches(
+    { format, view, page, manifest }: WholeList,
+    positions: readonly number[],
+    fields?: ReadonlySet<string>,
+  ): Promise<Answer> {
+    return this.answerRecords(format, view, positions, page, fields, manifest);
   }
 }
 

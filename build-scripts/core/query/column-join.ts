@@ -9,7 +9,8 @@
  * when every item is joined.
  */
 import type { ItemParts } from "../formats/renderer.ts";
-import { encodedFrame, type ListFrame } from "./list-frame.ts";
+import type { ListFrame } from "./list-frame.ts";
+import { Pieces } from "./pieces.ts";
 
 /**
  * Where the parts of one field are: after `locate(p)` returns true, part p is
@@ -89,9 +90,8 @@ export class StreamedColumn implements PartSource {
   /** The next part's length once its ":" is read; until then, the digits read so far (a length split across chunks). */
   private length = -1;
   private digits = 0;
-  /** The start of a part whose end is in a later chunk, and how many bytes of it (and its ",") that is. */
-  private carried: Uint8Array[] = [];
-  private carriedBytes = 0;
+  /** The start of a part (and its ",") whose end is in a later chunk. */
+  private readonly carried = new Pieces();
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
 
   constructor(
@@ -116,11 +116,9 @@ export class StreamedColumn implements PartSource {
       this.at = at + 1;
     }
     // The part and its ",".
-    const missing = this.length + 1 - this.carriedBytes;
-    const available = chunk.length - this.at;
-    if (available < missing) {
-      if (available > 0) this.carried.push(chunk.subarray(this.at));
-      this.carriedBytes += available;
+    const missing = this.length + 1 - this.carried.length;
+    if (chunk.length - this.at < missing) {
+      this.carried.add(chunk.subarray(this.at));
       this.at = chunk.length;
       return false;
     }
@@ -128,16 +126,9 @@ export class StreamedColumn implements PartSource {
       this.bytes = chunk;
       this.from = this.at;
     } else {
-      const whole = new Uint8Array(this.length + 1);
-      let at = 0;
-      for (const piece of [...this.carried, chunk.subarray(this.at, this.at + missing)]) {
-        whole.set(piece, at);
-        at += piece.length;
-      }
-      this.bytes = whole;
+      this.carried.add(chunk.subarray(this.at, this.at + missing));
+      this.bytes = this.carried.take();
       this.from = 0;
-      this.carried = [];
-      this.carriedBytes = 0;
     }
     this.to = this.from + this.length;
     if (this.bytes[this.to] !== COMMA) throw broken(this.field, 'a part without its ","');
@@ -175,26 +166,30 @@ interface Slot {
 /** Text between parts, as bytes, or the index of the column whose part goes there. */
 type Template = readonly (Uint8Array | number)[];
 
+/**
+ * The templates by shape (which parts are empty), as a binary tree walked one
+ * column at a time: [empty, not empty] below each node. Any number of fields.
+ */
+interface Shapes {
+  template?: Template;
+  readonly next: [Shapes?, Shapes?];
+}
+
 const CHUNK = 256 * 1024;
 /** Ranges shorter than this are copied byte by byte: cheaper than a view per range. */
 const SHORT = 48;
 const encoder = new TextEncoder();
 
 export function joinColumns(join: ColumnJoin): ReadableStream<Uint8Array<ArrayBuffer>> {
-  const { parts, columns, positions } = join;
+  const { parts, columns, positions, frame } = join;
   const count = typeof positions === "number" ? positions : positions.length;
-  const templates = new Map<number, Template>();
+  const shapes: Shapes = { next: [] };
   const fields = columns.map((column) => column.field);
-  const template = (shape: number): Template => {
-    let found = templates.get(shape);
-    if (!found) {
-      const slots = columns.map((_, column) => ({ length: (shape >> column) & 1, column }));
-      found = parts.join<Slot>(fields, slots).map((piece) => (typeof piece === "string" ? encoder.encode(piece) : piece.column));
-      templates.set(shape, found);
-    }
-    return found;
+  /** The template of the located parts' shape. */
+  const template = (): Template => {
+    const slots = columns.map((part, column) => ({ length: part.to > part.from ? 1 : 0, column }));
+    return parts.join<Slot>(fields, slots).map((piece) => (typeof piece === "string" ? encoder.encode(piece) : piece.column));
   };
-  const frame = encodedFrame(join.frame);
   let k = -1; // -1: the head is next
   let located = 0; // how many columns have item k's part located
   let buffer = new Uint8Array(0);
@@ -225,7 +220,7 @@ export function joinColumns(join: ColumnJoin): ReadableStream<Uint8Array<ArrayBu
       }
       for (; k < count; k++) {
         const p = typeof positions === "number" ? k : positions[k];
-        let shape = 0;
+        let shape = shapes;
         for (let c = 0; c < columns.length; c++) {
           const column = columns[c];
           // The part of a streamed column stays located while its item waits for the next chunk.
@@ -233,9 +228,9 @@ export function joinColumns(join: ColumnJoin): ReadableStream<Uint8Array<ArrayBu
             while (!column.locate(p)) await column.fill();
             located = c + 1;
           }
-          if (column.to > column.from) shape |= 1 << c;
+          shape = shape.next[column.to > column.from ? 1 : 0] ??= { next: [] };
         }
-        const pieces = template(shape);
+        const pieces = (shape.template ??= template());
         const [before, after] = k === 0 ? frame.first : frame.rest;
         let size = before.length + after.length;
         for (const piece of pieces) size += typeof piece === "number" ? columns[piece].to - columns[piece].from : piece.length;

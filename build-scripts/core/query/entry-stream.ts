@@ -4,7 +4,8 @@
  * passed on a chunk at a time, and the list is no longer read once the last
  * match has passed, so the edge never holds the list, nor the answer, whole.
  */
-import { encodedFrame, type ListFrame } from "./list-frame.ts";
+import type { ListFrame } from "./list-frame.ts";
+import { Pieces } from "./pieces.ts";
 
 /** Byte ranges of the items to pass on, in the list file, ascending: item k is [starts[k], ends[k]). */
 export interface EntryRanges {
@@ -20,9 +21,8 @@ export function cutEntries(
   list: ReadableStream<Uint8Array>,
   listStart: number,
   { starts, ends }: EntryRanges,
-  frame: ListFrame,
+  { head, first, rest, tail }: ListFrame,
 ): ReadableStream<Uint8Array<ArrayBuffer>> {
-  const { head, first, rest, tail } = encodedFrame(frame);
   const count = starts.length;
   const reader = list.getReader();
   let at = listStart; // where in the file the next chunk begins
@@ -57,34 +57,12 @@ export function cutEntries(
       if (k === count) {
         out.add(tail);
         await reader.cancel();
-        controller.enqueue(out.bytes());
+        controller.enqueue(out.take());
         controller.close();
         return;
       }
-      controller.enqueue(out.bytes());
+      controller.enqueue(out.take());
     },
     cancel: (reason) => reader.cancel(reason),
   });
-}
-
-/** Byte pieces joined into one chunk. */
-class Pieces {
-  private readonly pieces: Uint8Array[] = [];
-  length = 0;
-
-  add(piece: Uint8Array): void {
-    if (piece.length === 0) return;
-    this.pieces.push(piece);
-    this.length += piece.length;
-  }
-
-  bytes(): Uint8Array<ArrayBuffer> {
-    const out = new Uint8Array(this.length);
-    let at = 0;
-    for (const piece of this.pieces) {
-      out.set(piece, at);
-      at += piece.length;
-    }
-    return out;
-  }
 }

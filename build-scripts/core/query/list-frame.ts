@@ -7,7 +7,7 @@
 import { entryFrame, type Renderer } from "../formats/renderer.ts";
 import type { ListView, Page, RenderContext } from "../formats/views.ts";
 
-export interface ListFrame<T = string> {
+export interface ListFrame<T = Uint8Array> {
   readonly head: T;
   /** Before and after the first item, and every other. */
   readonly first: readonly [T, T];
@@ -16,17 +16,17 @@ export interface ListFrame<T = string> {
 }
 
 export function listFrame(renderer: Renderer, view: ListView, page: Page, context: RenderContext): ListFrame {
-  return {
+  return encodedFrame({
     head: renderer.listHead(view, page, context),
     first: entryFrame(renderer, 0),
     rest: entryFrame(renderer, 1),
     tail: renderer.listTail(view, page, context),
-  };
+  });
 }
 
 const encoder = new TextEncoder();
 
-export function encodedFrame({ head, first, rest, tail }: ListFrame): ListFrame<Uint8Array> {
+export function encodedFrame({ head, first, rest, tail }: ListFrame<string>): ListFrame {
   const encode = ([before, after]: readonly [string, string]) => [encoder.encode(before), encoder.encode(after)] as const;
   return { head: encoder.encode(head), first: encode(first), rest: encode(rest), tail: encoder.encode(tail) };
 }

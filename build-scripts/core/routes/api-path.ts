@@ -10,6 +10,7 @@
  * docs/translations.md), which holds the same views in that language.
  */
 import { findCollection, type Collection } from "../catalogue/collections.ts";
+import { FORMAT_TABLE, formatWithExtension } from "../formats/format-table.ts";
 import { isTargetLanguage, languageRoot } from "../translations/languages.ts";
 import { instanceFile, listPageFile, rootFile } from "./output-tree.ts";
 
@@ -20,13 +21,14 @@ export type ApiRoute =
 
 export interface ResolvedPath {
   readonly route: ApiRoute;
-  /** Set when the path is a file's own name: the extension fixes its format, which is not negotiated. */
+  /** Set when the path is a file's own name: the extension (always a format's) fixes its format, which is not negotiated. */
   readonly fixedExtension?: string;
   /** The translated tree the path is in (its files are below `<language>/`); none for the source language's. */
   readonly language?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A resource's uuid, lower case as the records' schema (common.schema.json) has it: in its address and its translation's file name. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INDEX_FILE = /^index\.([a-z0-9]+)$/;
 /** Pages 2… of a list's HTML view (page 1 is index.html). */
 const PAGE_FILE = /^page-([2-9]|[1-9]\d+)\.(html)$/;
@@ -52,6 +54,8 @@ function resolveTreePath(parts: readonly string[]): ResolvedPath | undefined {
   const last = rest.at(-1) ?? "";
   const index = INDEX_FILE.exec(last);
   const pageFile = rest.length === 2 ? PAGE_FILE.exec(last) : null;
+  // A file name whose extension is no format's names nothing of the API.
+  if (index && !formatWithExtension(FORMAT_TABLE, index[1])) return undefined;
   if (index) {
     fixedExtension = index[1];
     rest = rest.slice(0, -1);

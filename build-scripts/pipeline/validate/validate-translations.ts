@@ -18,12 +18,11 @@ import {
 } from "../../core/translations/localize.ts";
 import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
 import { textUnits } from "../../core/translations/translatable.ts";
+import { UUID } from "../../core/routes/api-path.ts";
 import type { TranslationSource } from "../load/read-sources.ts";
 import { pointerSegment, type Problem } from "./problems.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
 import { parseJson } from "./validate-catalogue.ts";
-
-const UUID_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.json$/;
 
 export interface TranslationsResult {
   /** The translations to publish (those of records of the catalogue); present only when there are no errors. */
@@ -65,7 +64,8 @@ function validateTranslation(
     where.push(error("a folder named after one of the 31 collections of the API root", `the unknown collection "${collection}"`));
   }
   const name = file.slice(file.lastIndexOf("/") + 1);
-  const uuid = UUID_FILE.exec(name)?.[1];
+  const stem = name.replace(/\.json$/, "");
+  const uuid = stem !== name && UUID.test(stem) ? stem : undefined;
   if (!uuid) where.push(error("a file named after the uuid of the record it translates, <uuid>.json", `"${name}"`));
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [...where, parsed.problem] };

@@ -9,8 +9,9 @@
  * answered comes with its answer (the form names it), which is left as it
  * is. The form's `data-state` says where it is: searching, done or error.
  */
-import { escapeAttribute, escapeHtml } from "../../core/formats/html-escape.ts";
-import { HTML_PAGE_SIZE, prettyJsonHtml } from "../../core/formats/html.ts";
+import { escapeHtml } from "../../core/formats/html-escape.ts";
+import { prettyJsonHtml } from "../../core/formats/html.ts";
+import { HTML_PAGE_SIZE, pageAt, pagerLinks, queryPageHref } from "../../core/formats/pagination.ts";
 import { queryString } from "../../core/query/fields.ts";
 import { isTargetLanguage, languageRoot, localizedConfig } from "../../core/translations/languages.ts";
 import { prefetch, request } from "./shim.ts";
@@ -27,28 +28,6 @@ function pageQuery(): { search: string; fields: string; page: number } {
   const params = new URLSearchParams(location.search);
   const page = Number(params.get("page") ?? 1);
   return { search: params.get("search") ?? "", fields: params.get("fields") ?? "", page: Number.isInteger(page) && page > 0 ? page : 1 };
-}
-
-/**
- * The pager of a query's answer: links to its other pages, which keep the
- * query. They name the list page (`action`): a bare `?…` would resolve
- * against the page's <base href>, the site root.
- */
-function pagerHtml(
-  action: string,
-  query: string,
-  page: { number: number; pages: number },
-  total: number,
-  shown: number,
-  start: number,
-): string {
-  const link = (n: number, text: string, rel: string) =>
-    `<a href="${escapeAttribute(`${action}?${query}&page=${n}`)}" rel="${rel}">${text}</a>`;
-  return [
-    page.number > 1 ? link(page.number - 1, "« Previous", "prev") : "",
-    `<span>Page ${page.number} of ${page.pages} · resources ${shown ? `${start + 1}–${start + shown}` : "0"} of ${total}</span>`,
-    page.number < page.pages ? link(page.number + 1, "Next »", "next") : "",
-  ].join(" ");
 }
 
 function start(form: HTMLFormElement): void {
@@ -130,11 +109,11 @@ function start(form: HTMLFormElement): void {
       const meta = response.querySelector(".meta")?.outerHTML ?? "";
       response.innerHTML = meta + prettyJsonHtml(answer.data, context);
       servedShown = false;
-      const shownPage = answer.page ?? { number: 1, pages: 1 };
       pagers.forEach((p) => (p.hidden = true));
       const total = answer.total ?? 0;
-      const shown = Array.isArray(answer.data) ? answer.data.length : 0;
-      queryPager.innerHTML = pagerHtml(form.action, query, shownPage, total, shown, (shownPage.number - 1) * HTML_PAGE_SIZE);
+      const shownPage = pageAt(total, HTML_PAGE_SIZE, answer.page?.number ?? 1);
+      // The pager's links name the list page (`action`): a bare `?…` would resolve against the page's <base href>, the site root.
+      queryPager.innerHTML = pagerLinks(shownPage, total, (n) => queryPageHref(form.action, query, n));
       queryPager.hidden = shownPage.pages === 1;
       showing(query, shownPage.number, total);
     } catch (error) {
@@ -169,7 +148,7 @@ function start(form: HTMLFormElement): void {
       const { search, fields } = pageQuery();
       if (queryString(search, fields) === "" || event.ctrlKey || event.metaKey || event.shiftKey) return;
       event.preventDefault();
-      const answer = await request(root, path, { search, fields, format: link.textContent });
+      const answer = await request(root, path, { search, fields, format: link.textContent, lazy: true });
       location.href = URL.createObjectURL(new Blob([answer.text], { type: answer.contentType }));
     });
   }

@@ -7,13 +7,15 @@
  *     { search: "ocean", fields: "title,uuid", format: "xml" });
  *
  * `data` is the answer as JSON carries it; `text` is the body in the asked
- * format (json when none is given). Files are fetched from `base` (the site
+ * format (json when none is given). With `lazy: true`, `data()` reads the
+ * data only when called, as Pagefind's `data()`: an XML or XLIFF answer then
+ * downloads only what its text needs. Files are fetched from `base` (the site
  * root, absolute or relative to the page); Lunr and the index are loaded only
  * when a search is made, and kept for the next one.
  */
 import type { Json } from "../../core/catalogue/resource.ts";
 import { contentType } from "../../core/formats/format-table.ts";
-import { bodyBytes, PublishedApi } from "../../core/query/answer.ts";
+import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
 import { httpFiles } from "../../core/query/published-files.ts";
 import { SITE } from "./site.ts";
 import { resolveApiPath, rootedPath } from "../../core/routes/api-path.ts";
@@ -25,6 +27,8 @@ export interface RequestParams {
   format?: string | null;
   /** One page of a list's answer (from 1, pages as the HTML view's); without it, the whole answer. */
   page?: number | null;
+  /** An answer whose `data` is read when asked (LazyShimAnswer). */
+  lazy?: boolean;
 }
 
 export interface ShimAnswer {
@@ -38,22 +42,26 @@ export interface ShimAnswer {
   page?: { number: number; pages: number };
 }
 
+/** An answer asked with `lazy: true`: its data is read only when asked (a data format's other than JSON reads the JSON's files then). */
+export interface LazyShimAnswer extends Omit<ShimAnswer, "data"> {
+  data(): Promise<Json>;
+}
+
 const decoder = new TextDecoder();
 
-const apis = new Map<string, PublishedApi>();
+const apis = new Map<string, RecordSliceAnswers>();
 
 /** The site's files below `base`, for `path`: a path in a language's tree (/fr/api/…) is answered from that tree's files, in its language. */
-function apiFor(base: string, path: string): PublishedApi {
+function apiFor(base: string, path: string): RecordSliceAnswers {
   const site = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
   const language = resolveApiPath(rootedPath(path))?.language;
   const root = new URL(languageRoot(language), site);
   let api = apis.get(root.href);
   if (!api) {
     const addresses = language === undefined ? SITE : localizedConfig(SITE, language);
-    api = new PublishedApi(
+    api = new RecordSliceAnswers(
       httpFiles((url) => fetch(url), root, true),
       addresses,
-      "records",
       language,
     );
     apis.set(root.href, api);
@@ -74,15 +82,17 @@ export async function prefetch(base: string, path: string, search: string): Prom
   }
 }
 
-export async function request(base: string, path: string, params: RequestParams = {}): Promise<ShimAnswer> {
+export async function request(base: string, path: string, params: RequestParams & { lazy: true }): Promise<LazyShimAnswer>;
+export async function request(base: string, path: string, params?: RequestParams): Promise<ShimAnswer>;
+export async function request(base: string, path: string, params: RequestParams = {}): Promise<ShimAnswer | LazyShimAnswer> {
   const answer = await apiFor(base, path).answer({ path, ...params });
   const { status, format, body, total, page } = answer;
-  return {
+  const shown = {
     status,
     contentType: contentType(format),
-    data: await answer.json(),
     text: decoder.decode(await bodyBytes(body)),
     ...(total === undefined ? {} : { total }),
     ...(page && params.page ? { page: { number: page.number, pages: page.pages } } : {}),
   };
+  return params.lazy ? { ...shown, data: () => answer.json() } : { ...shown, data: await answer.json() };
 }

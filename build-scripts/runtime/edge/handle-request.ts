@@ -4,8 +4,8 @@
  * Function (functions/api.ts) and inside the local server (runtime/server/).
  *
  * In Django REST Framework's order: the content type is negotiated first (an
- * unknown `format` is a 404, an unsatisfiable Accept a 406, both in the default
- * format); an address with no view is a 404; OPTIONS answers the view's
+ * unknown `format` is a 404, on a file's own name too, an unsatisfiable Accept
+ * a 406, both in the default format); an address with no view is a 404; OPTIONS answers the view's
  * metadata; methods other than GET, HEAD and OPTIONS are a 405; GET and HEAD
  * are served from the pre-rendered file of the negotiated format. Every answer
  * carries Allow, Vary: Accept and the shared API headers; error bodies are
@@ -21,7 +21,7 @@ import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import type { DocumentView, RenderContext } from "../../core/formats/views.ts";
 import { ALLOW, API_HEADERS, EDGE_CACHE_HEADERS } from "../../core/routes/api-headers.ts";
 import { negotiate } from "../../core/negotiation/negotiate.ts";
-import { PublishedApi } from "../../core/query/answer.ts";
+import { ListBytesAnswers } from "../../core/query/answer.ts";
 import { httpFiles } from "../../core/query/published-files.ts";
 import { resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
 import { metadataView } from "../../core/formats/metadata.ts";
@@ -37,11 +37,11 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
   const url = new URL(request.url);
   const path = url.pathname;
   const context: RenderContext = { config: resolveSiteConfig({ BASE_URL: url.origin }) };
-  const parsed = resolveApiPath(path);
-  const fixed = parsed?.fixedExtension === undefined ? undefined : formatWithExtension(FORMATS, parsed.fixedExtension);
-  // A file name whose extension is no format's names nothing of the API.
-  const resolved = parsed?.fixedExtension === undefined || fixed ? parsed : undefined;
-  const negotiation = fixed ? { status: 200 as const, format: fixed } : negotiate(FORMATS, url.searchParams, request.headers.get("accept"));
+  const resolved = resolveApiPath(path);
+  const fixed = resolved?.fixedExtension === undefined ? undefined : formatWithExtension(FORMATS, resolved.fixedExtension);
+  const negotiated = negotiate(FORMATS, url.searchParams, request.headers.get("accept"));
+  // A file's own name is its format whatever is asked, but an unknown `format` is a 404 there too (netlify dev asks …/index.html after a 404).
+  const negotiation = fixed && negotiated.status !== 404 ? { status: 200 as const, format: fixed } : negotiated;
   if (negotiation.status !== 200) {
     const error = negotiation.status === 404 ? notFoundView(path) : notAcceptableView(path);
     return rendered(request, FORMATS[0], error, context);
@@ -82,7 +82,7 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
   const params = new URL(request.url).searchParams;
   if (wantsQuery(route, params)) {
     const files = httpFiles((url, init) => next(new Request(url, init)), new URL(`/${tree.root}`, request.url));
-    const api = new PublishedApi(files, context.config, "list-bytes", context.language);
+    const api = new ListBytesAnswers(files, context.config, context.language);
     // Only the HTML view is paged, as the plain list's files are; the data formats carry the whole answer.
     const page = Number(params.get("page") ?? 1);
     const paged = Number.isFinite(format.renderer.pageSize) && Number.isInteger(page);

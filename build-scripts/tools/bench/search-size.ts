@@ -9,7 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { COLLECTIONS } from "../../core/catalogue/collections.ts";
-import { PublishedApi } from "../../core/query/answer.ts";
+import { RecordSliceAnswers } from "../../core/query/answer.ts";
 import { RecordFinder } from "../../core/search/find-records.ts";
 import { SHIM_FILE } from "../../core/routes/output-tree.ts";
 import { siteFiles } from "./site-files.ts";
@@ -119,7 +119,7 @@ export async function measureSearch(siteDir: string, queryCount = 200): Promise<
     downloaded.set(`search/${largest.name}/files/${file}`, await readFile(path.join(indexDir, "files", file), "utf8"));
   for (const query of queries) {
     const log: string[] = [];
-    await new PublishedApi(siteFiles(siteDir, { log }), { baseUrl: "", siteUrl: "" }).answer({
+    await new RecordSliceAnswers(siteFiles(siteDir, { log }), { baseUrl: "", siteUrl: "" }).answer({
       path: `/api/${largest.name}`,
       search: query,
     });

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { bodyBytes, PublishedApi } from "../../core/query/answer.ts";
+import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
 import type { RequestKind } from "./edge-cpu.ts";
 import { siteFiles } from "./site-files.ts";
 
@@ -32,7 +32,7 @@ export async function measureShimBytes(siteDir: string, kinds: readonly RequestK
   for (const kind of kinds.filter(isShimKind)) {
     const url = new URL(kind.path, "http://x");
     const read: string[] = [];
-    const api = new PublishedApi(siteFiles(siteDir, { log: read }), { baseUrl: "", siteUrl: "" }, "records");
+    const api = new RecordSliceAnswers(siteFiles(siteDir, { log: read }), { baseUrl: "", siteUrl: "" });
     const query = Object.fromEntries(["search", "fields", "format"].map((name) => [name, url.searchParams.get(name)]));
     const answer = await api.answer({ path: url.pathname, ...query });
     await answer.json(); // the shim's request() gives the answer's data too
