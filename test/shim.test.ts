@@ -121,6 +121,29 @@ describe("the shim", () => {
   });
 });
 
+describe("the shim, asked with lazy: true", () => {
+  it("downloads for an XML fields answer only its XML columns, and the JSON's when its data is asked", async () => {
+    const other = await serveStatic(build.outDir);
+    try {
+      const seen = () => fetched.splice(0).map((f) => f.replace(/^\d+\//, "").replace(/\.[0-9a-f]{12}\./, ".#."));
+      seen();
+      const answer = await request(other.url, "/api/videos", { fields: "uuid,title", format: "xml", lazy: true });
+      expect(answer.contentType).toBe("application/xml; charset=utf-8");
+      expect(seen()).toEqual([
+        "search/videos/index.json",
+        "search/videos/files/column-xml-uuid.#.txt",
+        "search/videos/files/column-xml-title.#.txt",
+      ]);
+      expect(await answer.data()).toEqual(videos.map((v) => ({ uuid: v.uuid, title: v.title })));
+      expect(seen()).toEqual(["search/videos/files/column-json-uuid.#.txt", "search/videos/files/column-json-title.#.txt"]);
+      const eager = await request(other.url, "/api/videos", { fields: "uuid,title", format: "xml" });
+      expect(answer.text).toBe(eager.text);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe("the shim, one page at a time", () => {
   let paged: PagedSite;
   let pagedServer: StaticServer;
