@@ -70,11 +70,16 @@ export interface Answer {
 
 export type SiteAddresses = Pick<SiteConfig, "baseUrl" | "siteUrl">;
 
-/** A whole list's answer in a data format, in the making: the list's view and manifest, and the one page that holds it all. */
-interface WholeList {
+/** A list's answer in the making: its format and view, the page it shows, and its manifest (none for an empty list). */
+interface ListAnswer {
   readonly format: Format;
   readonly view: ListView;
   readonly page: Page;
+  readonly manifest?: SearchManifest;
+}
+
+/** A whole list's answer in a data format: one page holds it all. */
+interface WholeList extends ListAnswer {
   readonly manifest: SearchManifest;
 }
 
@@ -103,12 +108,7 @@ export abstract class PublishedApi {
   async answer(request: ApiRequest): Promise<Answer> {
     const path = rootedPath(request.path);
     const resolved = resolveApiPath(path);
-    const extension = resolved?.fixedExtension;
-    const format = request.format
-      ? formatNamed(FORMATS, request.format)
-      : extension
-        ? formatWithExtension(FORMATS, extension)
-        : JSON_FORMAT;
+    const format = request.format ? formatNamed(FORMATS, request.format) : formatWithExtension(FORMATS, resolved?.fixedExtension ?? "json");
     if (!format || !resolved) return this.notFound(path, format ?? JSON_FORMAT);
     return this.answerRoute(resolved.route, format, request, path);
   }
@@ -147,17 +147,17 @@ export abstract class PublishedApi {
     const view: ListView = { ...listView(collection, total), query: queryString(search, query.fields ?? "") };
     const pageSize = Number.isFinite(renderer.pageSize) ? renderer.pageSize : query.page ? HTML_PAGE_SIZE : Infinity;
     // An empty list publishes no record, column or offset files: its answer is the empty list.
-    if (!manifest?.records) return this.answerRecords(format, view, [], pageAt(0, pageSize, 1), fields);
+    if (!manifest?.records) return this.answerRecords({ format, view, page: pageAt(0, pageSize, 1) }, [], fields);
     if (Number.isFinite(pageSize)) {
       const page = pageAt(total, pageSize, query.page ?? 1);
       const shown = Array.from({ length: page.count }, (_, i) => (positions ? positions[page.start + i] : page.start + i));
-      return this.answerRecords(format, view, shown, page, fields, manifest);
+      return this.answerRecords({ format, view, page, manifest }, shown, fields);
     }
     const whole: WholeList = { format, view, page: pageAt(total, Infinity, 1), manifest };
     if (fields && renderer.parts) return this.answerFromColumns(whole, positions, fields);
     if (!positions) return this.answerListFile(format, view);
     // No match reads nothing more: the answer is the list's head and tail.
-    if (positions.length === 0) return this.answerRecords(format, view, positions, whole.page, fields);
+    if (positions.length === 0) return this.answerRecords(whole, positions, fields);
     return this.answerMatches(whole, positions, fields);
   }
 
@@ -172,12 +172,9 @@ export abstract class PublishedApi {
 
   /** The list's records at `positions`, narrowed to `fields`, rendered as `page`. */
   protected async answerRecords(
-    format: Format,
-    view: ListView,
+    { format, view, page, manifest }: ListAnswer,
     positions: readonly number[],
-    page: Page,
-    fields: ReadonlySet<string> | undefined,
-    manifest?: SearchManifest,
+    fields?: ReadonlySet<string>,
   ): Promise<Answer> {
     const resources = manifest ? (await this.records(view.collection.name, manifest, positions)).map((r) => selectFields(r, fields)) : [];
     const items = resources.map((resource) => format.renderer.item(resource, this.context));
@@ -300,11 +297,10 @@ export class ListBytesAnswers extends PublishedApi {
     const offsets = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
     // The list file's own frames around each entry, which the answer's replace: the first entry's and every other's.
     const frame = listFrame(renderer, view, page, this.context);
-    const { first, rest } = frame;
     const starts = new Uint32Array(positions.length);
     const ends = new Uint32Array(positions.length);
     positions.forEach((p, k) => {
-      const [before, after] = p === 0 ? first : rest;
+      const [before, after] = p === 0 ? frame.first : frame.rest;
       starts[k] = offsets[p] + before.length;
       ends[k] = offsets[p + 1] - after.length;
     });
@@ -332,12 +328,8 @@ export class RecordSliceAnswers extends PublishedApi {
     return new WholeColumn(field, await this.requiredBytes(file), records);
   }
 
-  protected answerMatches(
-    { format, view, page, manifest }: WholeList,
-    positions: readonly number[],
-    fields?: ReadonlySet<string>,
-  ): Promise<Answer> {
-    return this.answerRecords(format, view, positions, page, fields, manifest);
+  protected answerMatches(list: WholeList, positions: readonly number[], fields?: ReadonlySet<string>): Promise<Answer> {
+    return this.answerRecords(list, positions, fields);
   }
 }
 
