@@ -4,12 +4,13 @@
  * Function (functions/api.ts) and inside the local server (runtime/server/).
  *
  * In Django REST Framework's order: the content type is negotiated first (an
- * unknown `format` is a 404, on a file's own name too, an unsatisfiable Accept
- * a 406, both in the default format); an address with no view is a 404; OPTIONS answers the view's
- * metadata; methods other than GET, HEAD and OPTIONS are a 405; GET and HEAD
- * are served from the pre-rendered file of the negotiated format. Every answer
- * carries Allow, Vary: Accept and the shared API headers; error bodies are
- * DRF's, rendered by the negotiated format's renderer.
+ * unknown `format` is a 404, on a file's own name too, an unsatisfiable
+ * Accept a 406, both in the default format); an address with no view is a
+ * 404; OPTIONS answers the view's metadata; methods other than GET, HEAD and
+ * OPTIONS are a 405; GET and HEAD are served from the pre-rendered file of
+ * the negotiated format. Every answer carries Allow, Vary: Accept and the
+ * shared API headers; error bodies are DRF's, rendered by the negotiated
+ * format's renderer.
  *
  * Which uuids exist is not shipped with the function: the file of the resource
  * is asked for through `next`, and its 404 becomes the API's 404.
