@@ -10,7 +10,7 @@ import type { ItemParts } from "../../build-scripts/core/formats/renderer.ts";
 import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "../../build-scripts/core/query/column-join.ts";
 import { cutEntries } from "../../build-scripts/core/query/entry-stream.ts";
 import { Utf8Bytes } from "../../build-scripts/pipeline/write/utf8-bytes.ts";
-import { inChunks } from "../../build-scripts/tools/bench/site-files.ts";
+import { inChunks } from "../helpers/static-host.ts";
 
 const encoder = new TextEncoder();
 const file = encoder.encode("[" + ["{a}", "{bb}", "{ccc}", "{dddd}", "{e}"].join(",") + "]");
