@@ -142,14 +142,14 @@ function stepCell(step: BrowserStep): string {
 }
 
 function browserTable(sites: readonly LabelledFigures[]): string[] {
-  const measured = sites.filter((s) => s.figures.browser);
+  const measured = sites.flatMap(({ label, figures: { browser } }) => (browser ? [{ label, browser }] : []));
   if (measured.length === 0) return [];
-  const { link, collection } = measured[0].figures.browser!;
+  const { link, collection } = measured[0].browser;
   const rows = [
     ["site", "word", "found", "cold", "refined", "repeated"],
-    ...measured.flatMap((s) =>
-      s.figures.browser!.searches.map((r) => [
-        s.label,
+    ...measured.flatMap(({ label, browser }) =>
+      browser.searches.map((r) => [
+        label,
         `${r.reach} "${r.word}"`,
         count(r.matches),
         stepCell(r.cold),
