@@ -11,7 +11,7 @@ const NODE_ONLY = {
 };
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "_site/", "_site*/", "**/*.d.ts", "build-scripts/tools/bench/results/"] },
+  { ignores: ["node_modules/", "_site/", "_site*/", "**/*.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticCatalogue, sizeMix } from "../build-scripts/tools/bench/synthetic/synthetic-catalogue.ts";
-import { readSources } from "../build-scripts/pipeline/load/read-sources.ts";
+import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
 import { validateSources } from "../build-scripts/pipeline/validate/validate-catalogue.ts";
 import { compileSchemas } from "../build-scripts/pipeline/validate/compile-schemas.ts";
 import { measureQueries } from "../build-scripts/tools/bench/query-figures.ts";
@@ -43,7 +43,7 @@ afterAll(() => rm(temp, { recursive: true, force: true }));
 
 describe("npm run bench:data -- --videos 60 --units 8 --lessons 5 --seed 7", () => {
   it("writes that many records per collection, each valid against the schemas, every unit's lessons resolving", async () => {
-    const sources = await readSources(temp, "a");
+    const sources = readContent(temp, "a").records;
     const counts = Object.fromEntries(["lessons", "units", "videos"].map((c) => [c, sources.filter((s) => s.collection === c).length]));
     expect(counts).toEqual({ lessons: 5, units: 8, videos: 60 });
     const { catalogue, problems } = validateSources(sources, compileSchemas());
@@ -101,7 +101,7 @@ describe("synthetic text", () => {
   });
 });
 
-describe("the benchmark's query measurement on the sample site (measure-queries.ts)", () => {
+describe("the benchmark's query measurement on the sample site (query-figures.ts)", () => {
   it("gives the edge's CPU time and answer size for every request kind of the videos and units lists", async () => {
     const build = await buildSite({}, path.join(temp, "site"));
     expect(build.code, build.stderr).toBe(0);

@@ -16,7 +16,7 @@ import { listView } from "../build-scripts/core/formats/views.ts";
 import { bodyBytes, ListBytesAnswers, RecordSliceAnswers, type AnswerBody } from "../build-scripts/core/query/answer.ts";
 import { parseFields, selectFields } from "../build-scripts/core/query/fields.ts";
 import edge from "../build-scripts/runtime/edge/functions/api.ts";
-import { siteFile, siteFiles } from "../build-scripts/tools/bench/site-files.ts";
+import { siteFile, siteFiles } from "./helpers/static-host.ts";
 import { buildSite, readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
 

@@ -4,7 +4,7 @@ import type { Catalogue } from "../core/catalogue/catalogue.ts";
 import { loadSiteConfig } from "./load/load-config.ts";
 import type { SiteConfig } from "../core/catalogue/site-config.ts";
 import type { Translations } from "../core/translations/localize.ts";
-import { readSources, readTranslationSources } from "./load/read-sources.ts";
+import { readContent } from "./load/read-sources.ts";
 import { formatProblems, type Problem } from "./validate/problems.ts";
 import { validateSources } from "./validate/validate-catalogue.ts";
 import { validateTranslations } from "./validate/validate-translations.ts";
@@ -28,26 +28,27 @@ export class ContentError extends Error {
 }
 
 export interface CheckedContent {
-  /** Both present only when there are no errors. */
-  readonly catalogue?: Catalogue;
-  readonly translations?: Translations;
+  /** Present only when there are no errors. */
+  readonly content?: { readonly catalogue: Catalogue; readonly translations: Translations };
   readonly problems: readonly Problem[];
 }
 
 /** Every record and stored translation of the content folder, checked (what `npm run validate` runs alone). */
 export async function checkContent(projectDir: string, contentDir: string): Promise<CheckedContent> {
   const validators = await schemaValidators();
-  const { catalogue, problems } = validateSources(await readSources(projectDir, contentDir), validators);
-  const sources = readTranslationSources(projectDir, contentDir);
+  const sources = readContent(projectDir, contentDir);
+  const { catalogue, problems } = validateSources(sources.records, validators);
   // Without a valid catalogue, the translations' files are still read and checked on their own.
-  const checked = validateTranslations(sources, catalogue ?? { lists: new Map() }, validators);
+  const checked = validateTranslations(sources.translations, catalogue ?? { lists: new Map() }, validators);
   const all = [...problems, ...(catalogue ? checked.problems : checked.problems.filter((p) => p.severity === "error"))];
-  return catalogue && checked.translations ? { catalogue, translations: checked.translations, problems: all } : { problems: all };
+  return catalogue && checked.translations
+    ? { content: { catalogue, translations: checked.translations }, problems: all }
+    : { problems: all };
 }
 
 export async function prepareBuild(projectDir: string): Promise<PreparedBuild> {
   const config = loadSiteConfig(projectDir);
-  const { catalogue, translations, problems } = await checkContent(projectDir, config.contentDir);
-  if (!catalogue || !translations) throw new ContentError(problems);
-  return { projectDir, config, catalogue, translations, warnings: problems };
+  const { content, problems } = await checkContent(projectDir, config.contentDir);
+  if (!content) throw new ContentError(problems);
+  return { projectDir, config, ...content, warnings: problems };
 }

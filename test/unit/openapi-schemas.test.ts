@@ -12,6 +12,9 @@ import { COLLECTIONS, findCollection } from "../../build-scripts/core/catalogue/
 import { FIELD_ORDER, toResource, type JsonObject, type SourceRecord } from "../../build-scripts/core/catalogue/resource.ts";
 import { openApiDocument } from "../../build-scripts/core/openapi/openapi-document.ts";
 import { fieldsSchemaName, resourceSchemaName } from "../../build-scripts/core/openapi/resource-schemas.ts";
+import { LANGUAGE_TAG } from "../../build-scripts/core/translations/languages.ts";
+import { compileSchemas } from "../../build-scripts/pipeline/validate/compile-schemas.ts";
+import { checkSchema } from "../../build-scripts/pipeline/validate/schema-check.ts";
 import { SCHEMAS } from "../../build-scripts/schemas/schemas.ts";
 import { openApiValidator } from "../helpers/openapi-validator.ts";
 
@@ -82,5 +85,18 @@ describe("the language trees", () => {
     expect(valid({ ...video, versions: { fr: 3 } })).toBe(false);
     expect(valid({ ...video, versions: { "not a tag": french } })).toBe(false);
     expect(valid({ ...video, versions: { fr: `${CONFIG.baseUrl}/fr/api/units/${video.uuid as string}` } })).toBe(false);
+  });
+
+  it("take a record's own versions only in that shape, so a record that validates is served as described", async () => {
+    const record = JSON.parse(await readFile(path.join(FIXTURES, "videos", (await readdir(path.join(FIXTURES, "videos")))[0]), "utf8"));
+    const check = (versions: JsonObject) => checkSchema(compileSchemas(), "video", "v.json", { ...record, versions });
+    const french = `${CONFIG.baseUrl}/fr/api/videos/${record.uuid as string}`;
+    expect(check({ old: "x" }).map((p) => p.pointer)).toEqual(["/versions/old"]);
+    expect(check({ "not a tag": french }).map((p) => p.pointer)).toEqual(["/versions"]);
+    expect(check({ fr: french })).toEqual([]);
+    const served = toResource(findCollection("videos")!, { ...record, versions: { fr: french } } as SourceRecord, CONFIG);
+    expect(validator("Video")(served)).toBe(true);
+    const tag = SCHEMAS.common.definitions.versions.propertyNames.pattern;
+    expect(tag, "the key pattern is the API's language tag").toBe(LANGUAGE_TAG.source);
   });
 });

@@ -5,7 +5,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { recordProblems } from "../../build-scripts/pipeline/validate/record-rules.ts";
+import { findCollection } from "../../build-scripts/core/catalogue/collections.ts";
+import { recordProblems, versionProblems } from "../../build-scripts/pipeline/validate/record-rules.ts";
 
 const video = JSON.parse(await readFile(path.join(import.meta.dirname, "../fixtures/golden-content/videos/edge-cases-video.json"), "utf8"));
 
@@ -37,5 +38,22 @@ describe("the calendar check of dates", () => {
     expect(dateProblems("2021-04-30T10:00:00.25Z", "2021-04-30T10:00:00.5Z")).toEqual([]);
     expect(dateProblems("2000-01-01T00:00:00Z", "1999-12-31T23:59:59Z")).toEqual([expect.stringMatching(/^\/modified_date/)]);
     expect(dateProblems("0099-01-01T00:00:00Z", "1999-01-01T00:00:00Z")).toEqual([]);
+  });
+});
+
+describe("a record's own versions", () => {
+  const base = `https://api.example.test/fr/api`;
+  const problems = (versions: unknown) => versionProblems(findCollection("videos")!, "v.json", { ...video, versions });
+
+  it("address the resource in its own collection, as the API serves them", () => {
+    expect(problems({ fr: `${base}/videos/${video.uuid}` })).toEqual([]);
+    expect(problems({ fr: `${base}/units/${video.uuid}` })).toEqual([
+      expect.objectContaining({ pointer: "/versions/fr", expected: expect.stringContaining("/fr/api/videos/<uuid>") }),
+    ]);
+  });
+
+  it("leave other shapes to the schema", () => {
+    expect(problems({ fr: "x" })).toEqual([]);
+    expect(problems("not an object")).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Catalogue } from "../../build-scripts/core/catalogue/catalogue.ts";
 import { findCollection } from "../../build-scripts/core/catalogue/collections.ts";
 import type { SourceRecord } from "../../build-scripts/core/catalogue/resource.ts";
+import { entriesByKey } from "../../build-scripts/core/translations/localize.ts";
 import { planImport } from "../../build-scripts/tools/translations/plan-import.ts";
 import { readXliff } from "../../build-scripts/tools/translations/read-xliff.ts";
 
@@ -37,7 +38,7 @@ const file = (original: string, body: string, language = ' target-language="es_E
 function plan(text: string, lang?: string) {
   const files = readXliff(text);
   if ("error" in files) throw new Error(files.error);
-  return planImport([{ input: "in.xliff", files }], catalogue, lang);
+  return planImport([{ input: "in.xliff", files }], entriesByKey(catalogue), lang);
 }
 
 describe("a translated XLIFF file", () => {

@@ -10,6 +10,8 @@ import { isTargetLanguage, normalizeLanguage } from "../../build-scripts/core/tr
 import { localizeRecord, withVersions } from "../../build-scripts/core/translations/localize.ts";
 import { markupProblem } from "../../build-scripts/core/translations/markup.ts";
 import { PROSE_CREDITS, TRANSLATABLE } from "../../build-scripts/core/translations/translatable.ts";
+import { compileSchemas } from "../../build-scripts/pipeline/validate/compile-schemas.ts";
+import { checkSchema } from "../../build-scripts/pipeline/validate/schema-check.ts";
 import { SCHEMAS } from "../../build-scripts/schemas/schemas.ts";
 
 const UUID = "0d565147-c73f-44cf-9038-addfabc6803e";
@@ -96,9 +98,8 @@ describe("a record in another language", () => {
   };
 
   it("shows current translations, the source elsewhere, and says each text's state", () => {
-    const { record: fr, translation, stale } = localizeRecord(record, "fr", stored);
+    const { record: fr, translation } = localizeRecord(record, "fr", stored);
     expect(fr).toMatchObject({ title: "Volcans", description: "<p>Hot</p>", overview: "Old text" });
-    expect(stale).toEqual(["/overview"]);
     expect(translation.units).toEqual({
       "/title": { source: "Volcanoes", target: "Volcans", state: "translated" },
       "/description": { source: "<p>Hot</p>", state: "new" },
@@ -125,5 +126,16 @@ describe("the stored translations' schema", () => {
     const fields = (SCHEMAS.translation.properties as { fields: { propertyNames: { enum: string[] } } }).fields;
     const pointers = [...TRANSLATABLE.map((field) => `/${field}`), ...PROSE_CREDITS.map((role) => `/credits/${role}`)];
     expect(fields.propertyNames.enum).toEqual(pointers);
+  });
+
+  it("refuses a target that is empty or only spaces (its unit would vanish from the translated version)", () => {
+    const check = (target: string) =>
+      checkSchema(compileSchemas(), "translation", "t.json", { fields: { "/title": { source: "Volcanoes", target } } });
+    expect(check("Volcans")).toEqual([]);
+    for (const target of ["", " ", "\n\t "])
+      expect(
+        check(target).map((p) => p.pointer),
+        JSON.stringify(target),
+      ).toEqual(["/fields/~1title/target"]);
   });
 });

@@ -78,15 +78,19 @@ const FILE_HEADERS = {
   "Content-Disposition": { $ref: "#/components/headers/ContentDisposition" },
 };
 
+/** One view of the API as OpenAPI names it; its tag and name follow from its route. */
 interface View {
   readonly route: ApiRoute;
   readonly path: string;
-  readonly tag: string;
+  /** The name of its answer's component: `ApiRoot`, `VideosList`, `VideoInstance`. */
   readonly id: string;
-  readonly name: string;
   readonly data: Schema;
   readonly parameters: readonly JsonObject[];
 }
+
+/** DRF's name of the view ("Video List") and the description OPTIONS gives. */
+const described = (view: View) => metadataView(view.route, view.path).data as { name: string; description: string };
+const tagOf = ({ route }: View) => (route.view === "root" ? "api" : route.collection.name);
 
 /**
  * GET, HEAD and OPTIONS of one view; the view's answer is a component of its
@@ -94,21 +98,21 @@ interface View {
  * language's tree (`/{lang}/api/…`), whose answers have the same shape.
  */
 function pathItem(view: View, localized = false): JsonObject {
-  const metadata = metadataView(view.route, view.path).data;
+  const { name, description } = described(view);
   const negotiation = [parameterRef("format"), parameterRef("accept")];
   const pathParameters = [...(localized ? [parameterRef("lang")] : []), ...(view.route.view === "instance" ? [parameterRef("uuid")] : [])];
   const operation = (method: string, summary: string, ok: JsonObject, parameters: readonly JsonObject[]) => ({
     operationId: `${method}${localized ? "Localized" : ""}${view.id}`,
-    tags: [view.tag],
+    tags: [tagOf(view)],
     summary,
     parameters: [...parameters, ...negotiation],
     responses: { "200": ok, ...ERRORS },
   });
   return {
-    summary: view.name,
+    summary: name,
     description: "Other methods are answered 405 (`#/components/responses/MethodNotAllowed`).",
     ...(pathParameters.length ? { parameters: pathParameters } : {}),
-    get: operation("get", String(metadata.description), responseRef(view.id), view.parameters),
+    get: operation("get", description, responseRef(view.id), view.parameters),
     head: operation("head", "As GET, without the body.", responseRef("Head"), view.parameters),
     options: operation(
       "options",
@@ -123,9 +127,7 @@ function views(): View[] {
   const root: View = {
     route: { view: "root" },
     path: "/api/",
-    tag: "api",
     id: "ApiRoot",
-    name: ROOT_NAME,
     data: document(ref("ApiRoot")),
     parameters: [],
   };
@@ -135,18 +137,14 @@ function views(): View[] {
     out.push({
       route: { view: "list", collection, page: 1 },
       path: `/api/${collection.name}`,
-      tag: collection.name,
       id: `${pascal(collection.name)}List`,
-      name: listName(collection),
       data: { type: "array", items: { ...resourceAnswer(collection), xml: XML_LIST_ITEM }, xml: { ...XML_ROOT, wrapped: true } },
       parameters: [parameterRef("search"), fields],
     });
     out.push({
       route: { view: "instance", collection, uuid: "{uuid}" },
       path: `/api/${collection.name}/{uuid}`,
-      tag: collection.name,
       id: `${pascal(collection.label)}Instance`,
-      name: instanceName(collection),
       data: document(resourceAnswer(collection)),
       parameters: [fields],
     });
@@ -276,7 +274,9 @@ function components(all: readonly View[], schemas: RecordSchemas, languages: rea
       },
     },
     responses: {
-      ...Object.fromEntries(all.map((view) => [view.id, response(`${view.name}, in the negotiated format.`, view.data, FILE_HEADERS)])),
+      ...Object.fromEntries(
+        all.map((view) => [view.id, response(`${described(view).name}, in the negotiated format.`, view.data, FILE_HEADERS)]),
+      ),
       Head: response("The headers GET would answer with.", undefined, FILE_HEADERS),
       Metadata: response("The view's metadata.", document(ref("Metadata"))),
       NotFound: errorResponse(

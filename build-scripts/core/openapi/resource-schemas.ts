@@ -120,8 +120,8 @@ function commonComponents(schemas: RecordSchemas): Record<string, Schema> {
   return out;
 }
 
-/** Definitions of common.schema.json that only the record's own keys use. */
-const RECORD_ONLY_DEFINITIONS = new Set(["schema", "position", "htmlPath"]);
+/** Definitions of common.schema.json that served resources do not use: the record's own keys, and `versions`, served as derived. */
+const RECORD_ONLY_DEFINITIONS = new Set(["schema", "position", "htmlPath", "versions"]);
 
 /** A collection's resource: whole, or narrowed by `fields`. */
 function resourceSchema(collection: Collection, schemas: RecordSchemas, narrowed: boolean): Schema {

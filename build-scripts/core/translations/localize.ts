@@ -56,27 +56,23 @@ export interface ResourceTranslation {
 
 export interface LocalizedRecord {
   readonly record: SourceRecord;
+  /** Its units' states: a stored translation made from another source text is "needs-review-translation" (it shows the source). */
   readonly translation: ResourceTranslation;
-  /** The pointers whose stored translation was made from another source text (they show the source). */
-  readonly stale: readonly string[];
 }
 
 export function localizeRecord(record: SourceRecord, language: string, stored: StoredTranslation | undefined): LocalizedRecord {
   let localized = record;
   const units: Record<string, TranslatedUnit> = {};
-  const stale: string[] = [];
   for (const [pointer, source] of textUnits(record)) {
     const text = stored?.fields[pointer];
     if (text === undefined) units[pointer] = { source, state: "new" };
-    else if (text.source !== source) {
-      units[pointer] = { source, target: text.target, state: "needs-review-translation" };
-      stale.push(pointer);
-    } else {
+    else if (text.source !== source) units[pointer] = { source, target: text.target, state: "needs-review-translation" };
+    else {
       units[pointer] = { source, target: text.target, state: "translated" };
       localized = withText(localized, pointer, text.target);
     }
   }
-  return { record: localized, translation: { language, units }, stale };
+  return { record: localized, translation: { language, units } };
 }
 
 /**

@@ -24,47 +24,46 @@ export const TRANSLATIONS_FOLDER = "translations";
 /** A stored translation's text, or its problem: `collection` is its collection folder, `language` the folder above. */
 export type TranslationSource = SourceFile & { readonly language: string };
 
-export async function readSources(projectDir: string, contentDir: string): Promise<SourceFile[]> {
+/** The content folder's records and stored translations, each an entry's text or its problem. */
+export interface ContentSources {
+  readonly records: SourceFile[];
+  readonly translations: TranslationSource[];
+}
+
+/** Lists the content folder once: the collection folders' records, and translations/ when there is one. */
+export function readContent(projectDir: string, contentDir: string): ContentSources {
   const given = path.resolve(projectDir, contentDir);
   const shownRoot = shownPath(projectDir, given) || ".";
   const listed = listFolder(given);
   if (!Array.isArray(listed)) {
     const expected = "the content folder, holding a folder per collection (env CONTENT_DIR, else config.contentDir in package.json)";
-    return [unread(shownRoot, "", expected, listed.found)];
+    return { records: [unread(shownRoot, "", expected, listed.found)], translations: [] };
   }
   // Links may lead anywhere inside the content folder, wherever the folder itself is.
   const root = realpathSync(given);
-  const sources: SourceFile[] = [];
+  const records: SourceFile[] = [];
+  let translations: TranslationSource[] = [];
   for (const folder of subfolders(projectDir, given, listed, root, shownRoot, contentFolderKind)) {
-    if ("problem" in folder) sources.push(folder);
-    else if (folder.name !== TRANSLATIONS_FOLDER) sources.push(...readCollection(projectDir, folder.dir, folder.name, root, shownRoot));
+    if ("problem" in folder) records.push(folder);
+    else if (folder.name === TRANSLATIONS_FOLDER) translations = readTranslations(projectDir, folder.dir, root, shownRoot);
+    else records.push(...readCollection(projectDir, folder.dir, folder.name, root, shownRoot));
   }
-  return sources;
+  return { records, translations };
 }
 
 /**
- * The stored translations: content/translations/<lang>/<collection>/*.json,
- * read as records are (an entry that cannot be read carries its problem).
- * No translations folder: no translations.
+ * The stored translations: translations/<lang>/<collection>/*.json, read as
+ * records are (an entry that cannot be read carries its problem).
  */
-export function readTranslationSources(projectDir: string, contentDir: string): TranslationSource[] {
-  const given = path.resolve(projectDir, contentDir);
-  const shownRoot = shownPath(projectDir, given) || ".";
-  // The translations folder as readSources checks it, which names its problems (a link that leaves the content folder is never followed).
-  const listed = listFolder(given);
-  if (!Array.isArray(listed)) return [];
-  const root = realpathSync(given);
-  const entry = listed.filter((e) => e.name === TRANSLATIONS_FOLDER);
-  const top = subfolders(projectDir, given, entry, root, shownRoot, contentFolderKind)[0];
-  if (top === undefined || "problem" in top) return [];
-  const languages = listFolder(top.dir);
+function readTranslations(projectDir: string, dir: string, root: string, shownRoot: string): TranslationSource[] {
+  const languages = listFolder(dir);
   if (!Array.isArray(languages)) {
     return [
-      { ...unread(shownPath(projectDir, top.dir), "", "a folder of translations, a folder per language", languages.found), language: "" },
+      { ...unread(shownPath(projectDir, dir), "", "a folder of translations, a folder per language", languages.found), language: "" },
     ];
   }
   const sources: TranslationSource[] = [];
-  for (const language of subfolders(projectDir, top.dir, languages, root, shownRoot, () => "a language folder")) {
+  for (const language of subfolders(projectDir, dir, languages, root, shownRoot, () => "a language folder")) {
     if ("problem" in language) {
       sources.push({ ...language, language: "" });
       continue;

@@ -4,17 +4,19 @@
  * so a fresh record builds and previews while it is being written.
  */
 import type { ResourceKind } from "../../core/catalogue/collections.ts";
-import { propertySchema } from "../../schemas/schemas.ts";
+import { propertySchema, type SchemaName } from "../../schemas/schemas.ts";
 import type { Problem } from "./problems.ts";
 
-export const FILL_IN: Record<ResourceKind, readonly string[]> = {
+export const FILL_IN: Record<SchemaName, readonly string[]> = {
   video: ["title", "video_id", "length", "description"],
   unit: ["title", "description", "key_image", "overview"],
   generic: ["title", "description"],
+  // A translation holds only the texts translated: none is left to fill in.
+  translation: [],
 };
 
 /** An empty string in a field the editor has yet to fill in. */
-export const isUnfilled = (kind: ResourceKind, field: string, value: unknown) => value === "" && FILL_IN[kind].includes(field);
+export const isUnfilled = (kind: SchemaName, field: string, value: unknown) => value === "" && FILL_IN[kind].includes(field);
 
 export function unfilledProblems(kind: ResourceKind, file: string, record: Record<string, unknown>): Problem[] {
   return FILL_IN[kind]

@@ -1,13 +1,13 @@
 /**
  * Rules a JSON Schema cannot say: dates that exist on the calendar, modified
- * not before created, fields still to fill in, UUIDs and positions unique,
- * units' lessons that resolve.
+ * not before created, fields still to fill in, versions of this resource's
+ * collection, UUIDs and positions unique, units' lessons that resolve.
  */
 import type { CatalogueEntry } from "../../core/catalogue/catalogue.ts";
-import type { ResourceKind } from "../../core/catalogue/collections.ts";
+import type { Collection, ResourceKind } from "../../core/catalogue/collections.ts";
 import { isJsonObject } from "../../core/catalogue/resource.ts";
 import { unfilledProblems } from "./fill-in.ts";
-import { describeValue, type Problem } from "./problems.ts";
+import { describeValue, pointerSegment, type Problem } from "./problems.ts";
 
 const DATE_FIELDS = ["create_date", "modified_date"] as const;
 
@@ -45,6 +45,28 @@ export function recordProblems(kind: ResourceKind, file: string, value: unknown)
     });
   }
   return problems;
+}
+
+/** The collection a version address names, {base_url}/<lang>/api/<collection>/<uuid> (its shape is the schema's). */
+const VERSION_COLLECTION = /\/api\/([a-z-]+)\/[^/]+$/;
+
+/** A record's own versions address the resource in its own collection, as the API serves them. */
+export function versionProblems(collection: Collection, file: string, value: unknown): Problem[] {
+  const versions = isJsonObject(value) ? value.versions : undefined;
+  if (!isJsonObject(versions)) return [];
+  return Object.entries(versions).flatMap(([language, address]) => {
+    const named = typeof address === "string" ? VERSION_COLLECTION.exec(address)?.[1] : undefined;
+    if (named === undefined || named === collection.name) return [];
+    return [
+      {
+        file,
+        pointer: `/versions/${pointerSegment(language)}`,
+        severity: "error" as const,
+        expected: `the address of this resource in ${language}, {base_url}/${language}/api/${collection.name}/<uuid>`,
+        found: `${describeValue(address)}, an address in ${named}`,
+      },
+    ];
+  });
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

@@ -25,7 +25,7 @@ export function checkSchema(validators: SchemaValidators, kind: SchemaName, file
   const validate = validators[kind];
   if (validate(record)) return [];
   return (validate.errors ?? [])
-    .filter((e) => isUseful(e) && (kind === "translation" || !isUnfilled(kind, e.instancePath.slice(1), e.data)))
+    .filter((e) => isUseful(e) && !isUnfilled(kind, e.instancePath.slice(1), e.data))
     .map((e) => toProblem(file, e));
 }
 

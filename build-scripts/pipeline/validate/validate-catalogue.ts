@@ -6,7 +6,7 @@ import { findCollection } from "../../core/catalogue/collections.ts";
 import { buildCatalogue, type Catalogue, type CatalogueEntry } from "../../core/catalogue/catalogue.ts";
 import { isJsonObject, type SourceRecord } from "../../core/catalogue/resource.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
-import { crossRecordProblems, recordProblems } from "./record-rules.ts";
+import { crossRecordProblems, recordProblems, versionProblems } from "./record-rules.ts";
 import type { Problem } from "./problems.ts";
 
 /** A source file's text, or the problem that kept it from being read (a folder named *.json, a broken link, …). */
@@ -79,6 +79,7 @@ export function validateSource(
   const problems = [
     ...checkSchema(validators, collection.kind, source.file, parsed.value),
     ...recordProblems(collection.kind, source.file, parsed.value),
+    ...versionProblems(collection, source.file, parsed.value),
   ];
   const candidate = isJsonObject(parsed.value) ? { collection, record: parsed.value as SourceRecord, file: source.file } : undefined;
   if (problems.some((p) => p.severity === "error")) return { parsed: candidate, problems };

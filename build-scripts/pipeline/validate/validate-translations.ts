@@ -17,7 +17,6 @@ import {
   type Translations,
 } from "../../core/translations/localize.ts";
 import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
-import { textUnits } from "../../core/translations/translatable.ts";
 import { UUID } from "../../core/routes/api-path.ts";
 import type { TranslationSource } from "../load/read-sources.ts";
 import { pointerSegment, type Problem } from "./problems.ts";
@@ -79,10 +78,10 @@ function validateTranslation(
     return { problems: [{ file, pointer: "", severity: "warning", expected: "a translation of a record of the catalogue", found }] };
   }
   const problems: Problem[] = [];
-  const texts = textUnits(entry.record);
+  const { units } = localizeRecord(entry.record, language, translation).translation;
   for (const [pointer, text] of Object.entries(translation.fields)) {
     const at = `/fields/${pointerSegment(pointer)}`;
-    if (!texts.has(pointer)) {
+    if (!(pointer in units)) {
       const found = `${entry.file} has no text at ${pointer}: this translation is not published`;
       problems.push({ file, pointer: at, severity: "warning", expected: "a translation of a text of the record", found });
       continue;
@@ -90,7 +89,8 @@ function validateTranslation(
     const markup = looksLikeHtml(text.source) ? markupProblem(text.source, text.target) : undefined;
     if (markup) problems.push(error("a target that is well-formed HTML with the source's elements", markup, `${at}/target`));
   }
-  for (const pointer of localizeRecord(entry.record, language, translation).stale) {
+  for (const [pointer, { state }] of Object.entries(units)) {
+    if (state !== "needs-review-translation") continue;
     problems.push({
       file,
       pointer: `/fields/${pointerSegment(pointer)}/source`,

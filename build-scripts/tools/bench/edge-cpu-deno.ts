@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import process from "node:process";
 import { measureEdge, type RequestKind } from "./edge-cpu.ts";
-import { SiteFiles } from "./site-files.ts";
+import { SiteFiles } from "../../../test/helpers/static-host.ts";
 
 const [site, kindsFile, runs, warmups, capMs] = process.argv.slice(2);
 const kinds = JSON.parse(readFileSync(kindsFile, "utf8")) as RequestKind[];

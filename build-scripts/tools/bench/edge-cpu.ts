@@ -13,9 +13,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import edgeFunction from "../../runtime/edge/functions/api.ts";
-import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "./deno-binary.ts";
+import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "../../../test/helpers/deno-binary.ts";
 import type { ListWords } from "./query-words.ts";
-import { cpuMs, SiteFiles } from "./site-files.ts";
+import { cpuMs, SiteFiles } from "../../../test/helpers/static-host.ts";
 
 /** Netlify's limit of CPU time per request of an edge function. */
 export const EDGE_BUDGET_MS = 50;
@@ -60,13 +60,6 @@ export function requestKinds({ collection, uuid, common, moderate, rare }: ListW
     for (const format of ["json", "xml"]) add(`search=<${name}>, ${format}`, list, `${search(word)}&format=${format}`);
   add("search=<common> <moderate>, xliff", list, `${search(`${common.word} ${moderate.word}`)}&format=xliff`);
   return kinds;
-}
-
-/** Asks the edge function once; its answer's text (for picking words, not timed). */
-export async function askEdge(site: SiteFiles, pathAndQuery: string): Promise<string> {
-  const response = await edgeFunction(new Request(new URL(pathAndQuery, ORIGIN)), { next: site.next });
-  if (!response.ok) throw new Error(`The edge function answered ${pathAndQuery} with ${response.status}.`);
-  return response.text();
 }
 
 /** One request: the function's CPU milliseconds less next's, and its answer. */

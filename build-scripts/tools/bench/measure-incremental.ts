@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { readSources } from "../../pipeline/load/read-sources.ts";
+import { readContent } from "../../pipeline/load/read-sources.ts";
 
 export interface IncrementalMeasure {
   /** Milliseconds from writing the record to the builder's "files rewritten" line, per edit. */
@@ -29,7 +29,7 @@ export async function measureIncremental(
   outDir: string,
   env: NodeJS.ProcessEnv,
 ): Promise<IncrementalMeasure> {
-  const videos = (await readSources(projectDir, contentDir)).filter((s) => s.collection === "videos");
+  const videos = readContent(projectDir, contentDir).records.filter((s) => s.collection === "videos");
   const target = path.resolve(projectDir, videos[Math.floor(videos.length / 2)].file);
   const child = spawn(process.execPath, ["--import", "tsx", DEV_WORKER], {
     cwd: projectDir,

@@ -5,11 +5,11 @@
  * (browser-search.ts), with words of known reach (query-words.ts).
  */
 import { measureBrowserSearch, LINK, type BrowserSearch } from "./browser-search.ts";
-import { askEdge, EDGE_BUDGET_MS, measureEdgeUnderDeno, requestKinds, type EdgeFigure } from "./edge-cpu.ts";
-import { serveGzip } from "./gzip-server.ts";
+import { EDGE_BUDGET_MS, measureEdgeUnderDeno, requestKinds, type EdgeFigure } from "./edge-cpu.ts";
+
 import { pickWords, type ListWords } from "./query-words.ts";
 import { measureShimBytes, type ShimBytes } from "./shim-bytes.ts";
-import { SiteFiles } from "./site-files.ts";
+import { serveSite } from "../../../test/helpers/static-host.ts";
 
 export interface QueryFigures {
   readonly edge: {
@@ -53,10 +53,9 @@ export const QUERY_DEFAULTS: QueryOptions = {
 
 export async function measureQueries(siteDir: string, options: Partial<QueryOptions> = {}): Promise<QueryFigures> {
   const { runs, warmups, capMs, lists, browser, timeoutMs, log } = { ...QUERY_DEFAULTS, ...options };
-  const site = new SiteFiles(siteDir);
   const edgeLists: { words: ListWords; requests: EdgeFigure[] }[] = [];
   for (const collection of lists) {
-    const words = await pickWords(siteDir, collection, (pathAndQuery) => askEdge(site, pathAndQuery));
+    const words = await pickWords(siteDir, collection);
     log(
       `  ${collection}: common "${words.common.word}" (${words.common.matches}), moderate "${words.moderate.word}" (${words.moderate.matches}), rare "${words.rare.word}" (${words.rare.matches}) of ${words.records}; edge CPU …`,
     );
@@ -68,7 +67,7 @@ export async function measureQueries(siteDir: string, options: Partial<QueryOpti
   if (!browser) return figures;
   const { collection, common, moderate, rare } = edgeLists[0].words;
   log(`  ${collection}: search in Chromium over ${LINK.mbps} Mbps / ${LINK.latencyMs} ms …`);
-  const server = await serveGzip(siteDir);
+  const server = await serveSite(siteDir);
   try {
     const words = [
       { reach: "common", ...common },

@@ -8,7 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
 import type { RequestKind } from "./edge-cpu.ts";
-import { siteFiles } from "./site-files.ts";
+import { siteFiles } from "../../../test/helpers/static-host.ts";
 
 /** The goal: the shim transfers at most this many times the answer's own gzip size. */
 export const SHIM_BYTES_GOAL = 1.2;

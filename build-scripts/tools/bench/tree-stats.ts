@@ -1,14 +1,29 @@
-/** Files and bytes of a finished output tree, per file extension, counted from the disk. */
-import { readdir, stat } from "node:fs/promises";
+/** What a finished output tree holds, counted from the disk: its files and bytes, and a list's search index gzipped. */
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { WriteStats } from "../../pipeline/write/write-stats.ts";
+import { gzipSync } from "node:zlib";
 
-export type TreeStats = Record<string, { files: number; bytes: number }>;
+export interface TreeStats {
+  readonly files: number;
+  readonly bytes: number;
+}
 
 export async function treeStats(dir: string): Promise<TreeStats> {
-  const stats = new WriteStats();
+  let files = 0;
+  let bytes = 0;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) stats.add(entry.name, (await stat(path.join(entry.parentPath, entry.name))).size);
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
   }
-  return Object.fromEntries(stats.byExtension);
+  return { files, bytes };
+}
+
+/** A list's search index as a browser downloads all of it: its manifest and term files, each gzipped. */
+export async function searchIndexGzip(siteDir: string, collection: string): Promise<number> {
+  const dir = path.join(siteDir, "search", collection);
+  const terms = (await readdir(path.join(dir, "files"))).filter((file) => file.startsWith("terms-")).map((file) => `files/${file}`);
+  let bytes = 0;
+  for (const file of ["index.json", ...terms]) bytes += gzipSync(await readFile(path.join(dir, file))).length;
+  return bytes;
 }

@@ -42,9 +42,11 @@ await runCommand(async () => {
     if ("error" in files) errors.push(`${shown}: expected XLIFF 1.2, found ${files.error}`);
     else inputs.push({ input: shown, files });
   }
-  const { catalogue, translations, problems } = await checkContent(projectDir, contentDir);
-  if (!catalogue || !translations) throw new ContentError(problems);
-  const plan = planImport(inputs, catalogue, values.lang);
+  const { content, problems } = await checkContent(projectDir, contentDir);
+  if (!content) throw new ContentError(problems);
+  const { catalogue, translations } = content;
+  const records = entriesByKey(catalogue);
+  const plan = planImport(inputs, records, values.lang);
   errors.push(...plan.errors);
   if (errors.length) throw new CommandError(`${errors.length} error(s):\n\n${errors.join("\n")}\n\nNothing was written.`);
 
@@ -60,7 +62,6 @@ await runCommand(async () => {
     }
     entry.fields[text.pointer] = { source: text.source, target: text.target };
   }
-  const records = entriesByKey(catalogue);
   for (const { language, collection, uuid, fields } of byFile.values()) {
     const folder = path.resolve(projectDir, contentDir, TRANSLATIONS_FOLDER, language, collection);
     const order = [...textUnits(records.get(translationKey(collection, uuid))!.record).keys()];

@@ -12,10 +12,11 @@ import { runCommand } from "./run-command.ts";
 await runCommand(async () => {
   const projectDir = process.cwd();
   const { contentDir } = loadSiteConfig(projectDir);
-  const { catalogue, translations, problems } = await checkContent(projectDir, contentDir);
+  const { content, problems } = await checkContent(projectDir, contentDir);
 
   if (problems.length) console.error(`${formatProblems(problems)}\n`);
-  if (catalogue && translations) {
+  if (content) {
+    const { catalogue } = content;
     const used = [...catalogue.lists.values()].filter((list) => list.length > 0).length;
     console.log(
       `${contentDir}/ is valid: ${resourceCount(catalogue)} records in ${used} collections${problems.length ? `, ${problems.length} warning(s)` : ""}.`,

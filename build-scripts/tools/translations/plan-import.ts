@@ -12,11 +12,11 @@
  * source, of the resources whose <file>s the same document holds (po2xliff's
  * template, `-t`, is the exported XLIFF).
  */
-import type { Catalogue, CatalogueEntry } from "../../core/catalogue/catalogue.ts";
+import type { CatalogueEntry } from "../../core/catalogue/catalogue.ts";
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import { resolveApiPath } from "../../core/routes/api-path.ts";
 import { isTargetLanguage, normalizeLanguage, LANGUAGE_EXPECTED } from "../../core/translations/languages.ts";
-import { entriesByKey, translationKey } from "../../core/translations/localize.ts";
+import { translationKey } from "../../core/translations/localize.ts";
 import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
 import { textUnits } from "../../core/translations/translatable.ts";
 import type { XliffFile, XliffUnit } from "./read-xliff.ts";
@@ -57,14 +57,15 @@ interface Resource {
 }
 
 const SKIP_STATES = new Set(["new", "needs-translation"]);
-const EMPTY = "empty target";
 
+const isEmpty = (unit: XliffUnit) => unit.target === undefined || (typeof unit.target === "string" && unit.target.trim() === "");
+
+/** `records`: every record of the catalogue by its translation key (entriesByKey). */
 export function planImport(
   inputs: readonly { readonly input: string; readonly files: readonly XliffFile[] }[],
-  catalogue: Catalogue,
+  records: ReadonlyMap<string, CatalogueEntry>,
   lang: string | undefined,
 ): ImportPlan {
-  const records = entriesByKey(catalogue);
   const plan: ImportPlan = { texts: [], skipped: [], errors: [] };
   for (const { input, files } of inputs) {
     const resources: Resource[] = [];
@@ -74,38 +75,41 @@ export function planImport(
       if (resource) resources.push(resource);
       else others.push(file);
     }
-    const skippedBefore = plan.skipped.length;
+    // po2xliff's units first: the template's units they translate stay empty beside them, and are no skip to report.
+    const fromOthers: ImportPlan = { texts: [], skipped: [], errors: [] };
+    for (const file of others) for (const unit of file.units) planOtherUnit(fromOthers, input, resources, file, unit, lang);
+    const translated = new Set(fromOthers.texts.map((t) => translationKey(t.collection, t.uuid) + t.pointer));
     for (const resource of resources) {
-      for (const unit of resource.file.units) planUnit(plan, input, resource, unit);
+      const key = translationKey(resource.collection, resource.uuid);
+      for (const unit of resource.file.units)
+        if (!(isEmpty(unit) && translated.has(key + unit.pointer))) planUnit(plan, input, resource, unit);
     }
-    for (const file of others) {
-      for (const unit of file.units) {
-        const skip = (reason: string) => plan.skipped.push({ input, original: file.original, id: unit.id, reason });
-        if (unit.restype === "x-gettext-domain-header") {
-          skip("the PO file's header, not a text of the catalogue");
-          continue;
-        }
-        // po2xliff: the resources of the same document with this text at this pointer.
-        const found = resources.filter((r) => r.file.units.some((u) => u.pointer === unit.pointer && u.source === unit.source));
-        if (found.length === 0) {
-          skip(
-            `<file original="${file.original}"> is not a resource of this catalogue, and no resource's <file> in ${input} has this text`,
-          );
-          continue;
-        }
-        const language = languageOf(file, lang);
-        for (const resource of found) planUnit(plan, input, { ...resource, language: language ?? resource.language, file }, unit);
-      }
-    }
-    // po2xliff's template units stay empty beside the units that translate them: no reason to report those.
-    const translated = new Set(plan.texts.filter((t) => t.input === input).map((t) => translationKey(t.collection, t.uuid) + t.pointer));
-    const template = new Map(resources.map((r) => [r.file.original, translationKey(r.collection, r.uuid)]));
-    const kept = plan.skipped
-      .slice(skippedBefore)
-      .filter((skip) => !(skip.reason === EMPTY && translated.has(`${template.get(skip.original)}${skip.id}`)));
-    plan.skipped.splice(skippedBefore, Infinity, ...kept);
+    plan.texts.push(...fromOthers.texts);
+    plan.skipped.push(...fromOthers.skipped);
+    plan.errors.push(...fromOthers.errors);
   }
   return plan;
+}
+
+/** A unit of a <file> that names no resource: po2xliff's, translating the texts of the document's resources. */
+function planOtherUnit(
+  plan: ImportPlan,
+  input: string,
+  resources: readonly Resource[],
+  file: XliffFile,
+  unit: XliffUnit,
+  lang: string | undefined,
+): void {
+  const skip = (reason: string) => void plan.skipped.push({ input, original: file.original, id: unit.id, reason });
+  if (unit.restype === "x-gettext-domain-header") return skip("the PO file's header, not a text of the catalogue");
+  // po2xliff: the resources of the same document with this text at this pointer.
+  const found = resources.filter((r) => r.file.units.some((u) => u.pointer === unit.pointer && u.source === unit.source));
+  if (found.length === 0)
+    return skip(
+      `<file original="${file.original}"> is not a resource of this catalogue, and no resource's <file> in ${input} has this text`,
+    );
+  const language = languageOf(file, lang);
+  for (const resource of found) planUnit(plan, input, { ...resource, language: language ?? resource.language, file }, unit);
 }
 
 /** The resource a <file> translates, when its `original` names one of the catalogue. */
@@ -133,7 +137,7 @@ function planUnit(plan: ImportPlan, input: string, resource: Resource, unit: Xli
   const { pointer } = unit;
   const where = `${input}: <file original="${resource.file.original}">, <trans-unit id="${unit.id}">`;
   const skip = (reason: string) => void plan.skipped.push({ input, original: resource.file.original, id: unit.id, reason });
-  if (unit.target === undefined || (typeof unit.target === "string" && unit.target.trim() === "")) return skip(EMPTY);
+  if (isEmpty(unit)) return skip("empty target");
   if (unit.state && SKIP_STATES.has(unit.state)) return skip(`state="${unit.state}"`);
   if (unit.approved === "no") return skip('approved="no" (not final: a fuzzy entry)');
   if (typeof unit.target !== "string") return skip("the target holds inline elements (<g>, <x/>…), which the importer does not read");

@@ -1,21 +1,74 @@
-/** The query measurements as printed tables: edge CPU per request kind, and search in the browser. */
+/**
+ * The benchmark's results as Markdown tables, one row or column per catalogue
+ * size: the build, edge CPU per request kind, the shim's downloads, search in
+ * the browser.
+ */
 import type { BrowserStep } from "./browser-search.ts";
 import type { EdgeFigure } from "./edge-cpu.ts";
 import type { QueryFigures } from "./query-figures.ts";
 import type { PickedWord } from "./query-words.ts";
-import { markdownTable } from "./markdown-table.ts";
 import { SHIM_BYTES_GOAL } from "./shim-bytes.ts";
+import type { TreeStats } from "./tree-stats.ts";
 
-/** One column (or row) of figures per site measured, e.g. per catalogue size. */
-export interface LabelledFigures {
-  readonly label: string;
-  readonly figures: QueryFigures;
+/** One catalogue size's figures; each list of numbers holds a figure per run. */
+export interface SizeResult {
+  readonly resources: number;
+  /** The real `npm run build` from a clean output folder, timed from outside. */
+  readonly build: { readonly wallSeconds: number[]; readonly cpuSeconds: number[]; readonly peakRssBytes: number[] };
+  /** `cp -r` of the finished tree on the same disk right after each build: the I/O floor. */
+  readonly copySeconds: number[];
+  readonly output: TreeStats;
+  /** The videos list's search index (manifest and term files), gzipped. */
+  readonly videosIndexGzip: number;
+  /** From writing a video record to `npm run dev`'s builder reporting its files written, per edit. */
+  readonly editToWrittenMs: number[];
+  readonly filesRewritten: number;
+  readonly queries: QueryFigures;
 }
 
 const count = (n: number) => n.toLocaleString("en");
 const ms = (value: number) => value.toFixed(value < 100 ? 1 : 0);
 const size = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
 const word = ({ word, matches }: PickedWord) => `"${word}" (${count(matches)})`;
+
+/** The first column left-aligned, the others right-aligned. */
+function markdownTable(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  const line = (row: readonly string[]) =>
+    `| ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join(" | ")} |`;
+  const rule = `|${widths.map((w, c) => (c === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`;
+  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join("\n");
+}
+
+/** The runs' range, e.g. "4.2–5.1 s", or the one figure. */
+function range(values: readonly number[], format: (n: number) => string, unit: string): string {
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  return format(low) === format(high) ? `${format(low)} ${unit}` : `${format(low)}–${format(high)} ${unit}`;
+}
+
+function buildTable(sizes: readonly SizeResult[]): string {
+  const rows = [
+    ["resources", "build wall", "build CPU", "peak RSS", "cp -r", "files", "bytes", "videos index (gzip)", "edit → written"],
+    ...sizes.map((r) => [
+      count(r.resources),
+      range(r.build.wallSeconds, (n) => n.toFixed(2), "s"),
+      range(r.build.cpuSeconds, (n) => n.toFixed(2), "s"),
+      range(r.build.peakRssBytes, (n) => (n / 1e6).toFixed(0), "MB"),
+      range(r.copySeconds, (n) => n.toFixed(2), "s"),
+      count(r.output.files),
+      size(r.output.bytes),
+      size(r.videosIndexGzip),
+      `${range(r.editToWrittenMs, (n) => n.toFixed(0), "ms")} (${r.filesRewritten} files)`,
+    ]),
+  ];
+  return `The build, over the runs (CPU: user + sys of every thread; peak RSS of the build process):\n\n${markdownTable(rows)}`;
+}
+
+/** One column (or row) of figures per site measured. */
+interface LabelledFigures {
+  readonly label: string;
+  readonly figures: QueryFigures;
+}
 
 function edgeCell(figure: EdgeFigure | undefined, budgetMs: number): string[] {
   if (!figure) return ["–", "–"];
@@ -89,14 +142,14 @@ function stepCell(step: BrowserStep): string {
 }
 
 function browserTable(sites: readonly LabelledFigures[]): string[] {
-  const measured = sites.filter((s) => s.figures.browser);
+  const measured = sites.flatMap(({ label, figures: { browser } }) => (browser ? [{ label, browser }] : []));
   if (measured.length === 0) return [];
-  const { link, collection } = measured[0].figures.browser!;
+  const { link, collection } = measured[0].browser;
   const rows = [
     ["site", "word", "found", "cold", "refined", "repeated"],
-    ...measured.flatMap((s) =>
-      s.figures.browser!.searches.map((r) => [
-        s.label,
+    ...measured.flatMap(({ label, browser }) =>
+      browser.searches.map((r) => [
+        label,
         `${r.reach} "${r.word}"`,
         count(r.matches),
         stepCell(r.cold),
@@ -117,7 +170,7 @@ function browserTable(sites: readonly LabelledFigures[]): string[] {
   ];
 }
 
-export function queryTables(sites: readonly LabelledFigures[]): string {
-  if (sites.length === 0) return "";
-  return [...edgeTables(sites), ...shimTable(sites), ...browserTable(sites)].join("\n\n");
+export function resultTables(sizes: readonly SizeResult[]): string {
+  const sites = sizes.map((r) => ({ label: count(r.resources), figures: r.queries }));
+  return [buildTable(sizes), ...edgeTables(sites), ...shimTable(sites), ...browserTable(sites)].join("\n\n");
 }
