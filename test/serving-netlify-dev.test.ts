@@ -9,7 +9,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleApiRequest, type Next } from "../build-scripts/runtime/edge/handle-request.ts";
-import { siteFile } from "../build-scripts/tools/bench/site-files.ts";
+import { siteFile } from "./helpers/static-host.ts";
 import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
 
 let build: BuildResult;

@@ -10,8 +10,12 @@ import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
 import type { RequestKind } from "./edge-cpu.ts";
 import { siteFiles } from "../../../test/helpers/static-host.ts";
 
-/** The goal: the shim transfers at most this many times the answer's own gzip size. */
-export const SHIM_BYTES_GOAL = 1.2;
+/**
+ * The goal: the shim transfers at most this many times the answer's own gzip
+ * size. Measured as `request(…, { lazy: true })` answers: its data is read
+ * only when asked, so nothing else is counted.
+ */
+export const SHIM_BYTES_GOAL = 1.05;
 
 export interface ShimBytes extends RequestKind {
   /** The answer, gzipped. */
@@ -35,7 +39,6 @@ export async function measureShimBytes(siteDir: string, kinds: readonly RequestK
     const api = new RecordSliceAnswers(siteFiles(siteDir, { log: read }), { baseUrl: "", siteUrl: "" });
     const query = Object.fromEntries(["search", "fields", "format"].map((name) => [name, url.searchParams.get(name)]));
     const answer = await api.answer({ path: url.pathname, ...query });
-    await answer.json(); // the shim's request() gives the answer's data too
     const files = [...new Set(read)];
     const downloadedGzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(siteDir, file))).length, 0);
     figures.push({ ...kind, answerGzip: gzipSync(await bodyBytes(answer.body)).length, downloadedGzip, files: files.length });
