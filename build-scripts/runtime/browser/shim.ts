@@ -14,8 +14,8 @@
 import type { Json } from "../../core/catalogue/resource.ts";
 import { contentType } from "../../core/formats/format-table.ts";
 import { bodyBytes, PublishedApi } from "../../core/query/answer.ts";
-import { httpFiles } from "../../core/query/published-files.ts";
 import { SITE } from "./site.ts";
+import { siteFiles } from "./site-files.ts";
 import { resolveApiPath, rootedPath } from "../../core/routes/api-path.ts";
 import { languageRoot, localizedConfig } from "../../core/translations/languages.ts";
 
@@ -50,12 +50,7 @@ function apiFor(base: string, path: string): PublishedApi {
   let api = apis.get(root.href);
   if (!api) {
     const addresses = language === undefined ? SITE : localizedConfig(SITE, language);
-    api = new PublishedApi(
-      httpFiles((url) => fetch(url), root, true),
-      addresses,
-      "records",
-      language,
-    );
+    api = new PublishedApi(siteFiles(root), addresses, "records", language);
     apis.set(root.href, api);
   }
   return api;
