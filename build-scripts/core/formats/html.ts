@@ -359,7 +359,7 @@ const OPENAPI_LINK = `<p class="download">OpenAPI 3.1 description of this API: <
 
 function downloadHtml(download: Download): string {
   const name = download.file.slice(download.file.lastIndexOf("/") + 1);
-  return `<p class="download">Offline mirror of the whole site: <a href="${escapeAttribute(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and run <code>npx http-server &lt;folder&gt;</code>.</p>\n`;
+  return `<p class="download">Offline mirror of the whole site: <a href="${escapeAttribute(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and open <code>index.html</code> in a browser: search works from the files too; or serve the folder over HTTP (<code>npx http-server &lt;folder&gt;</code>) for the files' media types.</p>\n`;
 }
 
 /**
