@@ -194,7 +194,7 @@ describe("a search of more than one page of resources in Chromium, one page at a
 
   const state = (page: Page) => page.locator("form.search-form").evaluate((form: HTMLFormElement) => form.dataset.state);
   const queryPager = (page: Page) => page.getByRole("navigation", { name: "pages of the answer" });
-  const listPagers = (page: Page) => page.locator('nav.pagination[aria-label="pages"]');
+  const listPagers = (page: Page) => page.locator('nav.pagination[aria-label="pages"], nav.pagination[aria-label="pages, below the list"]');
   const params = (page: Page) => new URL(page.url()).searchParams;
 
   it("shows a page of matches with the total and a pager, pages on with Next and Back, and restores the plain list when cleared", async () => {

@@ -362,6 +362,9 @@ function downloadHtml(download: Download): string {
   return `<p class="download">Offline mirror of the whole site: <a href="${escapeAttribute(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and open <code>index.html</code> in a browser: search works from the files too; or serve the folder over HTTP (<code>npx http-server &lt;folder&gt;</code>) for the files' media types.</p>\n`;
 }
 
+/** The pager again below the list, named apart from the one above: two landmarks of one role need distinct names. */
+const pagerBelow = (html: string) => html.replace('aria-label="pages"', 'aria-label="pages, below the list"');
+
 /**
  * Items are rendered one level deep, as list entries; a lone resource drops
  * that indentation. (Split and join: V8's replaceAll of a string is several
@@ -392,5 +395,5 @@ export const htmlRenderer: Renderer = {
     return pageHead(frame, context.language) + (page.count === 0 ? "[]" : "[");
   },
   listEntry: (item, index) => `${index === 0 ? "" : ","}\n${INDENT}${item}`,
-  listTail: (view, page) => (page.count === 0 ? "" : "\n]") + pageTail(pager(view, page)),
+  listTail: (view, page) => (page.count === 0 ? "" : "\n]") + pageTail(pagerBelow(pager(view, page))),
 };
