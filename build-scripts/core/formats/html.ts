@@ -163,7 +163,11 @@ interface Frame {
   readonly script?: PageScript;
 }
 
-/** A list's view script, with the files it asks for (known to the build's pages): at once, and for a search. */
+/**
+ * What the page script does: on a list, start its view script, asking at once
+ * for the files it imports (when the page knows them: the build's pages do);
+ * on 404.html, name the address the page is served at.
+ */
 type PageScript = { readonly list: string; readonly scripts?: ListScripts } | "address";
 
 /**
@@ -193,9 +197,9 @@ function formatLink(frame: Frame, format: FormatInfo): string {
  */
 function requestLine(frame: Frame, language: string | undefined): string {
   const method = `<b>${frame.method ?? "GET"}</b>`;
+  if (frame.script === "address") return `<pre class="request" data-address>${method} </pre>`;
   // A language's tree serves the same views below /<language>.
   const path = language === undefined ? frame.view.path : `/${language}${frame.view.path}`;
-  if (frame.script === "address") return `<pre class="request" data-address>${method} </pre>`;
   return `<pre class="request">${method} ${escapeHtml(path)}</pre>`;
 }
 
