@@ -154,6 +154,21 @@ describe("the offline mirror opened from its files, in Chromium", () => {
     await page.close();
   });
 
+  it("opens a searched list narrowed by fields in another format, made in the page from the copies of the XML columns", async () => {
+    const { page, asked, errors } = await openPage(`${mirrorUrl}/api/videos/index.html?search=${WORD}&fields=title`);
+    await expect.poll(() => state(page)).toBe("done");
+    const titles = ((await shownJson(page)) as { title: string }[]).map((r) => r.title);
+    expect(titles.length).toBeGreaterThan(0);
+    await page.locator("a.format", { hasText: "xml" }).click();
+    await page.waitForURL(/^blob:/);
+    const xml = (await page.locator("body").textContent()) ?? "";
+    for (const title of titles) expect(xml).toContain(title);
+    expect(asked.some((url) => /search\/videos\/files\/column-xml-title\.[0-9a-f]+\.txt\.js$/.test(url))).toBe(true);
+    expect(asked.filter((url) => !/^(file|blob):/.test(url))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("opens from index.html a list, a resource and the resource's JSON", async () => {
     const { page, asked, errors } = await openPage(`${mirrorUrl}/index.html`);
     await page.getByRole("link", { name: "videos" }).click();
