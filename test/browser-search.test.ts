@@ -194,7 +194,7 @@ describe("a search of more than one page of resources in Chromium, one page at a
 
   const state = (page: Page) => page.locator("form.search-form").evaluate((form: HTMLFormElement) => form.dataset.state);
   const queryPager = (page: Page) => page.getByRole("navigation", { name: "pages of the answer" });
-  const listPagers = (page: Page) => page.locator('nav.pagination[aria-label="pages"]');
+  const listPagers = (page: Page) => page.locator('nav.pagination[aria-label="pages"], nav.pagination[aria-label="pages, below the list"]');
   const params = (page: Page) => new URL(page.url()).searchParams;
 
   it("shows a page of matches with the total and a pager, pages on with Next and Back, and restores the plain list when cleared", async () => {
@@ -236,6 +236,31 @@ describe("a search of more than one page of resources in Chromium, one page at a
     expect(await listPagers(page).first().isVisible()).toBe(true);
     expect(await page.locator(".search-status").textContent()).toBe("");
     expect(await shownJson(page)).toEqual((await readJson<JsonObject[]>(paged, "api/videos/index.json")).slice(0, PAGE));
+    await page.context().close();
+  });
+
+  it("restores the plain list when the search box's × clears it, as Enter on the empty box does", async () => {
+    const page = await newPage();
+    await page.goto(`${pagedServer.url}api/videos/index.html`);
+    const box = page.getByRole("searchbox");
+    await box.fill(MANY_MATCHES);
+    await box.press("Enter");
+    await expect.poll(() => page.locator(".search-status").textContent()).toBe(`${matches.length} resources`);
+    const pushed = await page.evaluate(() => history.length);
+    // What Chromium does when the × is clicked: it empties the box and fires `search` (no `submit`).
+    await box.evaluate((input: HTMLInputElement) => {
+      input.value = "";
+      input.dispatchEvent(new Event("search"));
+    });
+    await expect.poll(() => queryPager(page).isVisible()).toBe(false);
+    expect(await state(page)).toBe("done");
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.locator(".search-status").textContent()).toBe("");
+    expect(await listPagers(page).first().isVisible()).toBe(true);
+    expect(await shownJson(page)).toEqual((await readJson<JsonObject[]>(paged, "api/videos/index.json")).slice(0, PAGE));
+    // Enter on the emptied box then asks what is shown: one history entry for the two.
+    await box.press("Enter");
+    expect(await page.evaluate(() => history.length)).toBe(pushed + 1);
     await page.context().close();
   });
 

@@ -215,6 +215,62 @@ describe("served, in Chromium", () => {
     });
   });
 
+  describe("under the site's Content-Security-Policy (no inline script)", () => {
+    /** Opens `url`, and gives the policy it was sent with and every violation and console error the page met. */
+    async function underPolicy(url: string, act?: (page: Page) => Promise<void>) {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(message.text());
+      });
+      page.on("pageerror", (error) => problems.push(error.message));
+      await page.addInitScript(() =>
+        document.addEventListener("securitypolicyviolation", (event) =>
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+        ),
+      );
+      const response = await page.goto(url);
+      await page.waitForLoadState("networkidle");
+      await act?.(page);
+      await page.close();
+      return { policy: response?.headers()["content-security-policy"], problems };
+    }
+
+    it.each([
+      ["the API root", "/api/"],
+      ["a list", "/api/videos"],
+      ["a list with a search, answered by the edge", "/api/videos?search=edge"],
+      ["a resource", `/api/videos/${VIDEO_UUID}`],
+      ["the edge's 404", `/api/videos/${UNKNOWN_UUID}`],
+      ["the static 404.html", "/no-such-page"],
+    ])("%s runs its scripts with no violation", async (_, address) => {
+      const { policy, problems } = await underPolicy(`${local.url}${address}`);
+      expect(policy).toMatch(/script-src 'self'/);
+      expect(policy).not.toContain("unsafe-inline");
+      // 404s are reported as failed loads: nothing else may be.
+      expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+    });
+
+    it("a list searched in the page: the view script, the search code and the files it reads", async () => {
+      const { problems } = await underPolicy(`${local.url}/api/videos`, async (page) => {
+        await page.getByRole("searchbox").fill("edge");
+        await page.getByRole("searchbox").press("Enter");
+        await expect.poll(() => page.locator("form.search-form").getAttribute("data-state")).toBe("done");
+        await page.locator(".fields-picker summary").click();
+        await page.locator("input[name=fields][value=title]").check();
+        await expect.poll(() => page.url()).toContain("fields=title");
+        await expect.poll(() => page.locator("form.search-form").getAttribute("data-state")).toBe("done");
+      });
+      expect(problems).toEqual([]);
+    });
+
+    it("the static 404.html names its address from its page script", async () => {
+      const page = await open(`${local.url}/no-such-page?x=1`);
+      await expect.poll(() => page.locator("pre.request").textContent()).toBe("GET /no-such-page?x=1");
+      await page.close();
+    });
+  });
+
   describe("the static 404.html, which a plain static host serves for any missing address", () => {
     it("names the address it is served at and links that address in the other formats", async () => {
       const address = `/api/videos/${UNKNOWN_UUID}`;

@@ -46,6 +46,16 @@ import {
 /** The site's stylesheet and icon (templates/assets/), which every page links. */
 export const STYLESHEET = "assets/api.css";
 export const FAVICON = "assets/favicon.svg";
+/** The page script (runtime/browser/page-script.ts): a list page's and 404.html's only script in the page. */
+export const PAGE_SCRIPT = "assets/catalogue-page.js";
+/** The view script as one classic script, which the page script starts when the page was opened from a file. */
+export const CLASSIC_VIEW_SCRIPT = "assets/catalogue-view.classic.js";
+/**
+ * The Content-Security-Policy the site's pages are sent with (netlify.toml's
+ * header rules, the edge's answers): every script, stylesheet and file the
+ * HTML view loads is a file of the site's own, and no script is inline.
+ */
+export const CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'";
 const INDENT = "    ";
 const URL_PATTERN = /^https?:\/\/[^\s"<>]+$/;
 
@@ -97,22 +107,40 @@ function stringHtml(value: string, context: RenderContext): string {
 function otherTreeFile(value: string, { config, language }: RenderContext): string | undefined {
   if (language === undefined) return undefined;
   const file = fileOfApiUrl(value, siteBaseUrl(config.baseUrl, language), "html");
-  return file && `${assetsUp(language)}${file}`;
+  return file && `${siteRootFromTree(language)}${file}`;
+}
+
+/** From a tree's root to the site's: a translated tree is one folder below it, and shares the site's assets. */
+const siteRootFromTree = (language: string | undefined) => (language === undefined ? "" : "../");
+
+/** How a page writes its links, made once per page from where it is written. */
+interface Links {
+  /** The page's <base href>, when it is written to a file. */
+  readonly base?: string;
+  /** A file of the page's tree (below its base), as an attribute value. */
+  tree(file: string): string;
+  /** A file of the site's own (its assets, which every tree shares), as an attribute value. */
+  site(file: string): string;
 }
 
 /**
- * <base href> of a page written to a file: the relative way up to the site
- * root, so the site works from any folder.
+ * A page written to a file links relatively, through <base href>: up to the
+ * site root, so the site works from any folder; a translated tree's pages go
+ * up to the site root and down into the tree (`../../../es/`), because the
+ * edge serves a list at `/es/api/units`, a folder less deep than its file,
+ * where going up alone would leave the tree. An answer served at whatever
+ * address was asked links absolute paths.
  */
-const baseHref = (file: string) => "../".repeat(depthOf(file)) || "./";
-
-/**
- * A translated tree's pages go up to the site root and down into the tree
- * (`../../../es/`), because the edge serves a list at `/es/api/units`, a
- * folder less deep than its file, where going up alone would leave the tree.
- */
-const treeBaseHref = (file: string, language: string | undefined) =>
-  language === undefined ? baseHref(file) : `${"../".repeat(depthOf(file) + 1)}${language}/`;
+function pageLinks(file: string | undefined, language: string | undefined): Links {
+  const up = siteRootFromTree(language);
+  if (file === undefined) return { tree: (f) => escapeAttribute(`/${f}`), site: (f) => escapeAttribute(`/${up}${f}`) };
+  const toSite = "../".repeat(depthOf(file));
+  return {
+    base: language === undefined ? toSite || "./" : `${toSite}../${language}/`,
+    tree: escapeAttribute,
+    site: (f) => escapeAttribute(`${up}${f}`),
+  };
+}
 
 interface Frame {
   readonly view: { name: string; path: string };
@@ -130,18 +158,32 @@ interface Frame {
   readonly status?: string;
   readonly method?: string;
   readonly before?: string;
-  /** More of <head>, after <base> and before the stylesheet (whose loading would hold an inline script back). */
-  readonly head?: string;
-  /** A translated tree's language: its pages' <base> is the tree's root, one folder below the site's assets. */
-  readonly language?: string;
+  /** What the page script does here: start a list's view script, or name the address (404.html). */
+  readonly script?: PageScript;
 }
 
-/** An in-site link (a file below the site root) as the page writes it. */
-const siteLink = (frame: Frame, file: string) => escapeAttribute(frame.file === undefined ? `/${file}` : file);
+/**
+ * What the page script does: on a list, start its view script, asking at once
+ * for the files it imports (when the page knows them: the build's pages do);
+ * on 404.html, name the address the page is served at.
+ */
+type PageScript = { readonly list: string; readonly scripts?: ListScripts } | "address";
 
-/** The site's own assets, which translated trees share with the source's. */
-const assetLink = (frame: Frame, file: string) => siteLink(frame, `${assetsUp(frame.language)}${file}`);
-const assetsUp = (language: string | undefined) => (language === undefined ? "" : "../");
+/**
+ * The page script's tag, in <head> after <base> and before the stylesheet
+ * (whose loading would hold the script's hints back); its attributes say
+ * what it does (runtime/browser/page-script.ts).
+ */
+function pageScript(script: PageScript | undefined, links: Links): string {
+  if (script === undefined) return "";
+  const src = `<script src="${links.site(PAGE_SCRIPT)}"`;
+  if (script === "address") return `${src}></script>\n`;
+  const files = (list: readonly string[] = []) => list.map((file) => links.site(file)).join(" ");
+  const hints = script.scripts
+    ? ` data-chunks="${files(script.scripts.now)}" data-search-chunks="${files(script.scripts.search)}" data-manifest="${links.tree(searchManifestFile(script.list))}"`
+    : "";
+  return `${src} data-view="${links.site(LIST_VIEW_SCRIPT)}" data-classic="${links.site(CLASSIC_VIEW_SCRIPT)}"${hints}></script>\n`;
+}
 
 function formatLink(frame: Frame, format: FormatInfo): string {
   const download = frame.route && isDownloaded(format) ? ` download="${escapeAttribute(downloadName(frame.route, format.extension))}"` : "";
@@ -149,43 +191,44 @@ function formatLink(frame: Frame, format: FormatInfo): string {
 }
 
 /**
- * The request line. 404.html is written before any request, so it names the
- * address it is served at itself (as text: nothing of the address is markup).
+ * The request line. 404.html is written before any request, so the page
+ * script names the address it is served at.
  */
-function requestLine(frame: Frame): string {
+function requestLine(frame: Frame, language: string | undefined): string {
   const method = `<b>${frame.method ?? "GET"}</b>`;
+  if (frame.script === "address") return `<pre class="request" data-address>${method} </pre>`;
   // A language's tree serves the same views below /<language>.
-  const path = frame.language === undefined ? frame.view.path : `/${frame.language}${frame.view.path}`;
-  if (frame.view.path !== "") return `<pre class="request">${method} ${escapeHtml(path)}</pre>`;
-  return `<pre class="request">${method} </pre><script>document.querySelector("pre.request").append(location.pathname + location.search);</script>`;
+  const path = language === undefined ? frame.view.path : `/${language}${frame.view.path}`;
+  return `<pre class="request">${method} ${escapeHtml(path)}</pre>`;
 }
 
-function pageHead(frame: Frame): string {
+function pageHead(frame: Frame, language: string | undefined): string {
+  const links = pageLinks(frame.file, language);
   const crumbs = frame.crumbs
     .map((c) =>
       c.href
-        ? `<li><a href="${siteLink(frame, c.href)}">${escapeHtml(c.name)}</a></li>`
+        ? `<li><a href="${links.tree(c.href)}">${escapeHtml(c.name)}</a></li>`
         : `<li class="active" aria-current="page">${escapeHtml(c.name)}</li>`,
     )
     .join("");
   const formatLinks = DATA_FORMATS.map((f) => formatLink(frame, f)).join(" ");
-  const base = frame.file === undefined ? "" : `<base href="${escapeAttribute(treeBaseHref(frame.file, frame.language))}">\n`;
+  const base = links.base === undefined ? "" : `<base href="${escapeAttribute(links.base)}">\n`;
   return `<!DOCTYPE html>
-<html lang="${escapeAttribute(frame.language ?? SOURCE_LANGUAGE)}">
+<html lang="${escapeAttribute(language ?? SOURCE_LANGUAGE)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(frame.view.name)} – Catalogue API</title>
-${base}${frame.head ?? ""}<link rel="stylesheet" href="${assetLink(frame, STYLESHEET)}">
-<link rel="icon" href="${assetLink(frame, FAVICON)}" type="image/svg+xml">
+${base}${pageScript(frame.script, links)}<link rel="stylesheet" href="${links.site(STYLESHEET)}">
+<link rel="icon" href="${links.site(FAVICON)}" type="image/svg+xml">
 </head>
 <body>
-<header class="navbar"><a class="brand" href="${siteLink(frame, rootFile("html"))}">Catalogue API</a></header>
+<header class="navbar"><a class="brand" href="${links.tree(rootFile("html"))}">Catalogue API</a></header>
 <main class="container">
 <nav aria-label="breadcrumb"><ol class="breadcrumb">${crumbs}</ol></nav>
 <div class="page-header"><h1>${escapeHtml(frame.view.name)}</h1>
 <p class="formats">Format: <span class="format active">api</span> ${formatLinks}</p></div>
-${frame.before ?? ""}<div class="request-info">${requestLine(frame)}</div>
+${frame.before ?? ""}<div class="request-info">${requestLine(frame, language)}</div>
 <div class="response-info"><pre class="response"><span class="meta"><b>HTTP ${frame.status ?? "200 OK"}</b>
 <b>Allow:</b> ${ALLOW}
 <b>Content-Type:</b> application/json
@@ -222,24 +265,25 @@ function routeCrumbs(route: ApiRoute) {
   }
 }
 
-function pager(view: ListView, page: Page): string {
+/** `label` names the pager apart from the list's other one: two landmarks of one role need distinct names. */
+function pager(view: ListView, page: Page, label: string): string {
   if (page.pages === 1) return "";
   // A narrowed list's pages are answers to the same query with `page`; the plain list's are files.
   const list = view.collection.name;
   const href = (n: number) => (view.query ? queryPageHref(listFile(list, "html"), view.query, n) : listPageFile(list, n));
-  return `<nav class="pagination" aria-label="pages">${pagerLinks(page, view.total, href)}</nav>\n`;
+  return `<nav class="pagination" aria-label="${label}">${pagerLinks(page, view.total, href)}</nav>\n`;
 }
 
 /**
  * The search box and fields picker of a list. Hidden until the list's script
  * (runtime/browser/list-view.ts) shows it: without JavaScript the page is the
- * plain list. Opened from a file, browsers do not run that script (a module
- * from file:// is refused), so a classic script says that search needs a web
- * server, where the form would be. The form names the answer the page holds
- * (`data-query`, `data-page`, `data-total`), so the script leaves a page the
- * edge answered as it is.
+ * plain list. Opened from a file that has no offline search files beside it
+ * (a site built, not its offline mirror), the script shows the notice below
+ * it instead. The form names the answer the page holds (`data-query`,
+ * `data-page`, `data-total`), so the script leaves a page the edge answered
+ * as it is.
  */
-function searchForm(view: ListView, page: Page, language: string | undefined): string {
+function searchForm(view: ListView, page: Page): string {
   const name = view.collection.name;
   const boxes = FIELD_ORDER[view.collection.kind]
     .map((field) => `<label><input type="checkbox" name="fields" value="${escapeAttribute(field)}"> ${escapeHtml(field)}</label>`)
@@ -252,24 +296,8 @@ function searchForm(view: ListView, page: Page, language: string | undefined): s
 ${boxes}
 </details>
 </form>
-<p class="search-needs-server" hidden>Search needs a web server: this page was opened from a file. In a terminal, in the folder that holds the site, run <code>npx http-server &lt;folder&gt;</code> and open the address it prints.</p>
-<script>if (location.protocol === "file:") document.currentScript.previousElementSibling.hidden = false;</script>
-<script type="module" src="${assetsUp(language)}${LIST_VIEW_SCRIPT}"></script>
+<p class="search-needs-server" hidden>Search from a file needs the offline mirror: this copy of the site has no offline search files. Download the mirror from the API root, or, in a terminal, in the folder that holds the site, run <code>npx http-server &lt;folder&gt;</code> and open the address it prints.</p>
 `;
-}
-
-/**
- * Asks at once for what the list script would otherwise find one import
- * after another: its chunks, and, when the page's address holds a search, the
- * search code and the list's search manifest (fetched as the shim fetches it,
- * so the shim is given this answer).
- */
-function scriptHints(collection: string, scripts: ListScripts, language: string | undefined): string {
-  const up = assetsUp(language);
-  const now = scripts.now.map((file) => `<link rel="modulepreload" href="${escapeAttribute(`${up}${file}`)}">\n`).join("");
-  const search = [["preload", searchManifestFile(collection)], ...scripts.search.map((file) => ["modulepreload", `${up}${file}`])];
-  const list = JSON.stringify(search).replaceAll("<", "\\u003c");
-  return `${now}<script>if (new URLSearchParams(location.search).get("search")?.trim()) for (const [rel, href] of ${list}) { const link = Object.assign(document.createElement("link"), { rel, href }); if (rel === "preload") Object.assign(link, { as: "fetch", crossOrigin: "anonymous" }); document.head.append(link); }</script>\n`;
 }
 
 /**
@@ -311,7 +339,12 @@ function documentFrame(view: DocumentView): Frame {
       };
     }
     case "error":
-      return { ...answerFrame(view), status: `${view.status} ${view.statusText}` };
+      // 404.html is written before any request: its page script names the address it is served at.
+      return {
+        ...answerFrame(view),
+        status: `${view.status} ${view.statusText}`,
+        ...(view.path === "" ? { script: "address" as const } : {}),
+      };
     case "metadata":
       return { ...answerFrame(view), status: "200 OK", method: "OPTIONS" };
   }
@@ -322,8 +355,9 @@ const OPENAPI_LINK = `<p class="download">OpenAPI 3.1 description of this API: <
 
 function downloadHtml(download: Download): string {
   const name = download.file.slice(download.file.lastIndexOf("/") + 1);
-  return `<p class="download">Offline mirror of the whole site: <a href="${escapeAttribute(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and run <code>npx http-server &lt;folder&gt;</code>.</p>\n`;
+  return `<p class="download">Offline mirror of the whole site: <a href="${escapeAttribute(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and open <code>index.html</code> in a browser: search works from the files too; or serve the folder over HTTP (<code>npx http-server &lt;folder&gt;</code>) for the files' media types.</p>\n`;
 }
+
 
 /**
  * Items are rendered one level deep, as list entries; a lone resource drops
@@ -334,10 +368,10 @@ const dedent = (item: string) => item.split(`\n${INDENT}`).join("\n");
 
 export const htmlRenderer: Renderer = {
   item: (resource, context) => prettyJsonHtml(resource, context, 1),
-  instance: (item, view, context) => pageHead({ ...documentFrame(view), language: context.language }) + dedent(item) + pageTail(),
+  instance: (item, view, context) => pageHead(documentFrame(view), context.language) + dedent(item) + pageTail(),
   document: (view, context) => {
     const body = view.kind === "instance" ? view.resource : view.data;
-    return pageHead({ ...documentFrame(view), language: context.language }) + prettyJsonHtml(body, context) + pageTail();
+    return pageHead(documentFrame(view), context.language) + prettyJsonHtml(body, context) + pageTail();
   },
   pageSize: HTML_PAGE_SIZE,
   listHead: (view, page, context) => {
@@ -349,12 +383,11 @@ export const htmlRenderer: Renderer = {
       alternate: (format) => listFile(view.collection.name, format.extension),
       route: { view: "list", collection: view.collection, page: 1 },
       crumbs: listCrumbs(view, true),
-      before: searchForm(view, page, context.language) + pager(view, page),
-      head: context.scripts && scriptHints(view.collection.name, context.scripts, context.language),
-      language: context.language,
+      before: searchForm(view, page) + pager(view, page, "pages"),
+      script: { list: view.collection.name, scripts: context.scripts },
     };
-    return pageHead(frame) + (page.count === 0 ? "[]" : "[");
+    return pageHead(frame, context.language) + (page.count === 0 ? "[]" : "[");
   },
   listEntry: (item, index) => `${index === 0 ? "" : ","}\n${INDENT}${item}`,
-  listTail: (view, page) => (page.count === 0 ? "" : "\n]") + pageTail(pager(view, page)),
+  listTail: (view, page) => (page.count === 0 ? "" : "\n]") + pageTail(pager(view, page, "pages, below the list")),
 };

@@ -1,4 +1,4 @@
-/** The MIRROR-README at the top of the offline mirror: how to open it. */
+/** The MIRROR-README at the top of the offline mirror: how to open it, from its files first. */
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { OPENAPI_FILE, OPENAPI_MEDIA_TYPE, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
 
@@ -10,22 +10,30 @@ export function mirrorReadme(folder: string, config: SiteConfig, date: string): 
 
 A copy of the whole read-only API, made ${date.slice(0, 16).replace("T", " ")} UTC from ${config.baseUrl}/api/.
 
-To browse it (Node.js needed):
+To browse it, with nothing to install:
 
   1. Unzip the archive; you get the folder ${folder}/.
-  2. In a terminal, in the folder that holds it, run:
+  2. Open ${folder}/index.html in a web browser (double-click it), and
+     follow "API root".
+
+Every page, link and format file works from the files, and so do search and
+the choice of fields: the pages' scripts are classic scripts, and the search
+files they read have copies wrapped as scripts (<file>.js, beside each file
+under search/), which browsers load from files where they refuse to fetch.
+The other formats sit beside each HTML page:
+
+  api/index.json, api/<collection>/index.xml, api/<collection>/<uuid>/index.xliff, …
+
+Or serve the folder over HTTP, where files are sent with their media types
+(a browser shows index.xml as XML rather than guessing), with Node.js:
 
        npx http-server ${folder}
 
-  3. Open the address it prints (such as http://127.0.0.1:8080/) and follow "API root".
+or with Python:
 
-Every page of the HTML view works offline: links between pages are relative
-and point at files. Opened straight from the files (double-clicked, a
-file:// address) the pages work too, but search and the choice of fields do
-not: browsers do not run the pages' script from files, so a list page says
-that search needs a web server. The other formats sit beside each HTML page:
+       python3 -m http.server --directory ${folder}
 
-  api/index.json, api/<collection>/index.xml, api/<collection>/<uuid>/index.xliff, …
+Open the address it prints (such as http://127.0.0.1:8080/).
 
 http-server knows no media type for .xliff and serves those files as
 application/octet-stream, so a browser downloads them rather than showing them;

@@ -4,8 +4,10 @@
  * headers. Netlify matches them against the request's path; where two rules
  * set the same header, the later one wins (Netlify's own parser, which the
  * local server runs), so the OpenAPI description's type follows `/*.json`'s.
+ * Every file carries the HTML view's Content-Security-Policy.
  */
 import { contentType, FORMAT_TABLE } from "../../core/formats/format-table.ts";
+import { CONTENT_SECURITY_POLICY } from "../../core/formats/html.ts";
 import { API_HEADERS, CORS_HEADERS, IMMUTABLE_HEADERS } from "../../core/routes/api-headers.ts";
 import { OPENAPI_FILE, OPENAPI_MEDIA_TYPE, QUERY_FILES_PATTERN, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
 
@@ -16,7 +18,7 @@ export interface HeaderRule {
 
 export function headerRules(): HeaderRule[] {
   return [
-    { for: "/*", values: CORS_HEADERS },
+    { for: "/*", values: { ...CORS_HEADERS, "Content-Security-Policy": CONTENT_SECURITY_POLICY } },
     ...FORMAT_TABLE.map((format) => ({ for: `/*.${format.extension}`, values: { "Content-Type": contentType(format) } })),
     { for: `/${OPENAPI_FILE}`, values: { "Content-Type": OPENAPI_MEDIA_TYPE, "Cache-Control": API_HEADERS["Cache-Control"] } },
     // A `.ts` file is video/mp2t to most hosts.

@@ -1,8 +1,11 @@
 /**
  * The browser code, bundled by esbuild at build time: the shim
- * (assets/catalogue-shim.js) and the HTML view's script, sharing chunks;
- * Lunr and the search code sit in a chunk of their own, imported only when a
- * search is made. The bundle is cached between builds (cache/cached-bundle.ts).
+ * (assets/catalogue-shim.js) and the HTML view's script, as modules sharing
+ * chunks; Lunr and the search code sit in a chunk of their own, imported only
+ * when a search is made. Beside them, classic scripts (format iife), which
+ * browsers run from file:// too: the page script, and the view script whole,
+ * which the page script starts on a page opened from a file. The bundles are
+ * cached between builds (cache/cached-bundle.ts).
  * A list page names the view script's chunks (ListScripts) so the browser
  * asks for them at once, not one import after another.
  * Kept apart from the search files so that the render threads' bundle does
@@ -10,6 +13,7 @@
  */
 import path from "node:path";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
+import { CLASSIC_VIEW_SCRIPT, PAGE_SCRIPT } from "../../core/formats/html.ts";
 import type { ListScripts } from "../../core/formats/views.ts";
 import { LIST_VIEW_SCRIPT, SHIM_DECLARATIONS, SHIM_FILE } from "../../core/routes/output-tree.ts";
 import { cachedBundle, type BundleFile } from "../cache/cached-bundle.ts";
@@ -42,18 +46,29 @@ export function browserScripts(site: SiteAddresses): BrowserScripts {
 }
 
 function bundle(site: SiteAddresses): BrowserScripts {
-  const bundled = cachedBundle({
-    entryPoints: { [entry(SHIM_FILE)]: path.join(BROWSER, "shim.ts"), [entry(LIST_VIEW_SCRIPT)]: path.join(BROWSER, "list-view.ts") },
+  const options = {
     bundle: true,
-    splitting: true,
-    format: "esm",
     platform: "browser",
     target: "es2022",
     minify: true,
     outdir: path.join(BROWSER, OUT),
-    chunkNames: "catalogue-chunks/[name]-[hash]",
     define: { __CATALOGUE_SITE__: JSON.stringify({ baseUrl: site.baseUrl, siteUrl: site.siteUrl }) },
     logLevel: "silent",
+  } as const;
+  const bundled = cachedBundle({
+    ...options,
+    entryPoints: { [entry(SHIM_FILE)]: path.join(BROWSER, "shim.ts"), [entry(LIST_VIEW_SCRIPT)]: path.join(BROWSER, "list-view.ts") },
+    splitting: true,
+    format: "esm",
+    chunkNames: "catalogue-chunks/[name]-[hash]",
+  });
+  const classic = cachedBundle({
+    ...options,
+    entryPoints: {
+      [entry(PAGE_SCRIPT)]: path.join(BROWSER, "page-script.ts"),
+      [entry(CLASSIC_VIEW_SCRIPT)]: path.join(BROWSER, "list-view.ts"),
+    },
+    format: "iife",
   });
   const fileOf = (f: { path: string }) => path.posix.join(OUT, path.relative(path.join(BROWSER, OUT), f.path).split(path.sep).join("/"));
   const byPath = new Map(bundled.map((f) => [f.path, f]));
@@ -77,7 +92,7 @@ function bundle(site: SiteAddresses): BrowserScripts {
   const lazy = [...new Set([view, ...now].flatMap((f) => f.imports.filter((i) => i.dynamic).map((i) => byPath.get(i.path)!)))];
   const search = [...lazy, ...imported(lazy)].filter((f) => f !== view && !now.includes(f));
   return {
-    files: bundled.map((f) => ({ file: fileOf(f), text: f.text })),
+    files: [...bundled, ...classic].map((f) => ({ file: fileOf(f), text: f.text })),
     list: { now: now.map(fileOf), search: [...new Set(search)].map(fileOf) },
   };
 }

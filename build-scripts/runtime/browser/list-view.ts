@@ -8,20 +8,37 @@
  * their format; the words being typed are looked up ahead. A page the edge
  * answered comes with its answer (the form names it), which is left as it
  * is. The form's `data-state` says where it is: searching, done or error.
+ *
+ * The page script (page-script.ts) starts it: as a module over HTTP, as its
+ * classic bundle from a file, where it reads the offline mirror's
+ * script-wrapped files; a site opened from a file without them says so.
  */
 import { escapeHtml } from "../../core/formats/html-escape.ts";
 import { prettyJsonHtml } from "../../core/formats/html.ts";
 import { HTML_PAGE_SIZE, pageAt, pagerLinks, queryPageHref } from "../../core/formats/pagination.ts";
 import { queryString } from "../../core/query/fields.ts";
+import { searchManifestFile } from "../../core/routes/output-tree.ts";
 import { isTargetLanguage, languageRoot, localizedConfig } from "../../core/translations/languages.ts";
+import { scriptFiles } from "./script-files.ts";
 import { prefetch, request } from "./shim.ts";
 import { SITE } from "./site.ts";
 
 /** A pause in typing this long reads the words typed so far ahead. */
 const TYPING_PAUSE_MS = 150;
 
-const form = document.querySelector<HTMLFormElement>("form.search-form");
-if (form) start(form);
+/** Started by the page script, the view may run before the page is parsed. */
+function begin(): void {
+  const form = document.querySelector<HTMLFormElement>("form.search-form");
+  if (form) void start(form);
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", begin);
+else begin();
+
+/** Whether a page opened from a file can search: the offline mirror's copy of its list's manifest is there. */
+async function canSearch(collection: string): Promise<boolean> {
+  if (location.protocol !== "file:") return true;
+  return (await scriptFiles(new URL(document.baseURI)).text(searchManifestFile(collection))) !== undefined;
+}
 
 /** The page's search, fields and page, from its own URL. */
 function pageQuery(): { search: string; fields: string; page: number } {
@@ -30,8 +47,12 @@ function pageQuery(): { search: string; fields: string; page: number } {
   return { search: params.get("search") ?? "", fields: params.get("fields") ?? "", page: Number.isInteger(page) && page > 0 ? page : 1 };
 }
 
-function start(form: HTMLFormElement): void {
+async function start(form: HTMLFormElement): Promise<void> {
   const collection = form.dataset.collection!;
+  if (!(await canSearch(collection))) {
+    document.querySelector<HTMLElement>(".search-needs-server")!.hidden = false;
+    return;
+  }
   // A language's tree names its language on the page (<html lang>); its <base> is the tree's folder.
   const language = isTargetLanguage(document.documentElement.lang) ? document.documentElement.lang : undefined;
   const path = `/${languageRoot(language)}api/${collection}`;
@@ -130,10 +151,17 @@ function start(form: HTMLFormElement): void {
       .map((b) => b.value)
       .join(",");
     const query = queryString(searchBox.value, fields);
-    history.pushState(null, "", query ? `${form.action}?${query}` : form.action);
+    const target = new URL(query ? `${form.action}?${query}` : form.action);
+    // Enter on a box the × has just emptied asks what is shown already: no second history entry.
+    if (target.href === location.href) history.replaceState(null, "", target);
+    else history.pushState(null, "", target);
     void show();
   });
   for (const box of boxes) box.addEventListener("change", () => form.requestSubmit());
+  // The search box's × (a `search` event that leaves it empty) restores the list, as Enter on the empty box does.
+  searchBox.addEventListener("search", () => {
+    if (searchBox.value === "") form.requestSubmit();
+  });
   // While a search is typed, its words' index files are read ahead: Enter then waits for the records only.
   let typing: ReturnType<typeof setTimeout> | undefined;
   searchBox.addEventListener("input", () => {

@@ -16,8 +16,8 @@
 import type { Json } from "../../core/catalogue/resource.ts";
 import { contentType } from "../../core/formats/format-table.ts";
 import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
-import { httpFiles } from "../../core/query/published-files.ts";
 import { SITE } from "./site.ts";
+import { siteFiles } from "./site-files.ts";
 import { resolveApiPath, rootedPath } from "../../core/routes/api-path.ts";
 import { languageRoot, localizedConfig } from "../../core/translations/languages.ts";
 
@@ -59,11 +59,7 @@ function apiFor(base: string, path: string): RecordSliceAnswers {
   let api = apis.get(root.href);
   if (!api) {
     const addresses = language === undefined ? SITE : localizedConfig(SITE, language);
-    api = new RecordSliceAnswers(
-      httpFiles((url) => fetch(url), root, true),
-      addresses,
-      language,
-    );
+    api = new RecordSliceAnswers(siteFiles(root), addresses, language);
     apis.set(root.href, api);
   }
   return api;

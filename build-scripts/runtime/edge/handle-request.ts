@@ -19,6 +19,7 @@ import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
 import { methodNotAllowedView, notAcceptableView, notFoundView } from "../../core/formats/errors.ts";
 import { contentType, formatWithExtension } from "../../core/formats/format-table.ts";
 import { FORMATS, type Format } from "../../core/formats/formats.ts";
+import { CONTENT_SECURITY_POLICY } from "../../core/formats/html.ts";
 import type { DocumentView, RenderContext } from "../../core/formats/views.ts";
 import { ALLOW, API_HEADERS, EDGE_CACHE_HEADERS } from "../../core/routes/api-headers.ts";
 import { negotiate } from "../../core/negotiation/negotiate.ts";
@@ -123,6 +124,8 @@ const apiHeaders = (format: Format, route?: ApiRoute): Record<string, string> =>
   ...EDGE_CACHE_HEADERS,
   Allow: ALLOW,
   "Content-Type": contentType(format),
+  // Netlify's header rules do not reach the edge's answers.
+  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
   ...(route && isDownloaded(format) ? { "Content-Disposition": attachment(route, format.extension) } : {}),
 });
 

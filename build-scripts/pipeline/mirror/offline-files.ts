@@ -1,0 +1,66 @@
+/**
+ * The offline mirror's own files, which the published site does not carry:
+ * beside each file the HTML view reads for search and fields, its copy wrapped
+ * as a classic script (`<file>.js`, runtime/browser/script-files.ts), which a
+ * page opened from file:// loads with a <script> tag where browsers refuse
+ * fetch. Made from the published bytes, tree by tree (the site's and each
+ * language's): each list's search manifest and the files it names that the
+ * browser reads — term, record and column files, not the entry offsets, which
+ * only the edge reads.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { queryFile, searchManifestFile } from "../../core/routes/output-tree.ts";
+import type { SearchManifest } from "../../core/search/build-index.ts";
+import { offlineCopy, scriptWrapped } from "../../runtime/browser/script-files.ts";
+
+export interface OfflineFile {
+  /** Its path in the archive, below the site root, '/'-separated. */
+  readonly name: string;
+  readonly data: Uint8Array;
+}
+
+const SEARCH = path.dirname(path.dirname(searchManifestFile("x")));
+const decoder = new TextDecoder("utf-8", { fatal: true });
+const encoder = new TextEncoder();
+
+export async function* offlineFiles(siteDir: string): AsyncIterable<OfflineFile> {
+  for (const tree of await trees(siteDir)) {
+    for (const collection of await folders(path.join(siteDir, tree, SEARCH))) {
+      const manifestFile = searchManifestFile(collection);
+      const manifestText = await published(siteDir, `${tree}${manifestFile}`);
+      yield wrapped(`${tree}${manifestFile}`, manifestText);
+      const { files } = JSON.parse(manifestText) as SearchManifest;
+      const read = [...files.terms, ...files.records, ...Object.values(files.columns).flatMap((fields) => Object.values(fields))];
+      for (const name of read) {
+        const file = `${tree}${queryFile(collection, name)}`;
+        yield wrapped(file, await published(siteDir, file));
+      }
+    }
+  }
+}
+
+/** The trees below the site root that publish search files: the site's own (""), and each language's ("es/"). */
+async function trees(siteDir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const folder of ["", ...(await folders(siteDir)).map((name) => `${name}/`)])
+    if ((await folders(path.join(siteDir, folder))).includes(SEARCH)) found.push(folder);
+  return found;
+}
+
+async function folders(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isDirectory()).map((e) => e.name);
+}
+
+/** A published file's text; the search files are UTF-8, which a script copy must keep exactly. */
+async function published(siteDir: string, file: string): Promise<string> {
+  const bytes = await readFile(path.join(siteDir, file));
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new Error(`${path.join(siteDir, file)}: expected UTF-8 text, found bytes that are not; build the site again.`);
+  }
+}
+
+const wrapped = (file: string, text: string): OfflineFile => ({ name: offlineCopy(file), data: encoder.encode(scriptWrapped(text)) });
