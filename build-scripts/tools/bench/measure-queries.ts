@@ -10,8 +10,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { measureQueries, QUERY_DEFAULTS } from "./query-figures.ts";
 import { queryTables } from "./query-tables.ts";
+import { answerHelp } from "../cli/help.ts";
 
 const usage = "usage: tsx build-scripts/tools/bench/measure-queries.ts <site dir> [--runs N] [--warmups N] [--no-browser] [--json FILE]";
+answerHelp(`${usage}\n(npm run bench:queries -- <site dir> …) Edge CPU per request kind and search in Chromium on a built site.`);
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -8,6 +8,12 @@ import path from "node:path";
 import { measureSearch, type Bytes } from "../bench/search-size.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { CommandError, runCommand } from "./run-command.ts";
+import { answerHelp } from "./help.ts";
+
+answerHelp(`
+usage: npm run measure:search [-- <site folder>]
+Prints search's index sizes, what a first search downloads and query times for a built site (default _site/).
+`);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const bytes = (b: Bytes) => `${kb(b.raw)} raw, ${kb(b.gzip)} gzip`;
