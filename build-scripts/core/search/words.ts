@@ -100,7 +100,7 @@ function addWordTerms(word: string, terms: TermSink): void {
  * in order: for each run of such characters its grams (each character, or
  * each pair of neighbours: `grams`), with the pair across its end where a
  * letter or digit follows; for the text between runs, what a word is found by
- * (`word`), that text taken up to and including the next run's first
+ * (`words`), that text taken up to and including the next run's first
  * character where they touch, so "2024年" stays one word that "2024" begins.
  * The index and a query read a word through this one function, so that they
  * cut it alike.
