@@ -2,11 +2,18 @@
  * Django REST Framework's SearchFilter rule, small, to compare our search
  * with: the search value is split into terms on whitespace and commas; a
  * record matches when every term occurs (case-insensitively, as `icontains`)
- * in at least one search field. `atWordStart` keeps only occurrences that
- * begin a word (a letter or digit not preceded by one), the ones our search
- * promises to find too.
+ * in at least one search field.
+ *
+ * `drfMatchesAtBoundary` keeps the occurrences our search promises to find
+ * too (docs/search.md): case and accents ignored; a term that begins with a
+ * letter or digit of a spaced script (Latin, Arabic, Korean, Cyrillic…)
+ * where a word starts (not after such a letter or digit); one that begins
+ * with a symbol or a character of a script written without spaces (Chinese,
+ * Japanese, Thai…) anywhere.
  */
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** Symbols, and the letters of scripts written without spaces; ー belongs to every script, but lives in kana words. */
+const ANYWHERE = /[\p{S}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\u30fc]/u;
 
 export const drfTerms = (search: string) =>
   search
@@ -14,15 +21,31 @@ export const drfTerms = (search: string) =>
     .split(/[\s,]+/)
     .filter((t) => t !== "");
 
-function occursAtWordStart(text: string, term: string): boolean {
-  const haystack = text.toLowerCase();
-  const needle = term.toLowerCase();
+/** Lower case, accents (combining marks) dropped. */
+export const foldCase = (text: string) => text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+
+/** The character (code point) that ends just before `at`. */
+const charBefore = (text: string, at: number) =>
+  String.fromCodePoint(text.codePointAt(at - 1 - Number(/[\udc00-\udfff]/.test(text[at - 1])))!);
+
+function occursAtBoundary(text: string, term: string): boolean {
+  const haystack = foldCase(text);
+  const needle = foldCase(term);
+  if (needle === "") return false;
+  const first = String.fromCodePoint(needle.codePointAt(0)!);
+  if (ANYWHERE.test(first)) return haystack.includes(needle);
+  if (!WORD_CHAR.test(first)) return false;
   for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
-    if (WORD_CHAR.test(haystack[at]) && (at === 0 || !WORD_CHAR.test(haystack[at - 1]))) return true;
+    const before = at === 0 ? "" : charBefore(haystack, at);
+    if (!WORD_CHAR.test(before) || ANYWHERE.test(before)) return true;
   }
   return false;
 }
 
-/** Does a record (its search fields' texts) match every term at a word start? */
-export const drfMatchesAtWordStart = (fieldTexts: readonly string[], search: string) =>
-  drfTerms(search).every((term) => fieldTexts.some((text) => occursAtWordStart(text, term)));
+/** Does a record (its search fields' texts) match every term where our search promises to find it? */
+export const drfMatchesAtBoundary = (fieldTexts: readonly string[], search: string) =>
+  drfTerms(search).every((term) => fieldTexts.some((text) => occursAtBoundary(text, term)));
+
+/** Does a record match every term at all, as DRF's `icontains` (case-insensitive only)? */
+export const drfMatches = (fieldTexts: readonly string[], search: string) =>
+  drfTerms(search).every((term) => fieldTexts.some((text) => text.toLowerCase().includes(term.toLowerCase())));

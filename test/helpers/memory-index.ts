@@ -27,16 +27,20 @@ export function indexFiles(collection: string, index: SearchIndex): Map<string, 
   return files;
 }
 
+/** A finder over an index of records given as their search fields' texts, built and read as the build publishes it. */
+export function inMemoryIndex(texts: readonly (readonly string[])[], collection = "videos"): RecordFinder {
+  const builder = new SearchIndexBuilder();
+  for (const text of texts) builder.add(textTerms(text));
+  const files = indexFiles(collection, builder.finish());
+  return new RecordFinder(async (file) => files.get(file), collection);
+}
+
 export async function indexedLists(): Promise<IndexedList[]> {
   const { catalogue, config } = await prepareBuild(PROJECT_DIR);
   return COLLECTIONS.filter((c) => (catalogue.lists.get(c.name) ?? []).length > 0).map((collection) => {
     const resources = catalogue.lists.get(collection.name)!.map(({ record }) => toResource(collection, record, config));
     const texts = resources.map((r) => searchTexts(collection.kind, r));
-    const builder = new SearchIndexBuilder();
-    for (const text of texts) builder.add(textTerms(text));
-    const index = builder.finish();
-    const files = indexFiles(collection.name, index);
-    const finder = new RecordFinder(async (file) => files.get(file), collection.name);
+    const finder = inMemoryIndex(texts, collection.name);
     const search = async (query: string) => {
       const found = await finder.find(query);
       return found === undefined ? [...resources] : found.map((p) => resources[p]);

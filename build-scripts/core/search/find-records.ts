@@ -57,21 +57,30 @@ function lowerBound(sorted: readonly string[], key: string): number {
   return lo;
 }
 
-/** A lookup: terms starting with `prefix` that pass `accept`. */
-interface Lookup {
-  readonly prefix: string;
-  readonly accept: (term: string) => boolean;
-}
+/** A lookup: terms starting with `prefix` that pass `accept`, or one term exactly. */
+type Lookup = { readonly prefix: string; readonly accept: (term: string) => boolean } | { readonly exactly: string };
 
 function lookups(term: QueryTerm, aliases: SearchManifest["stemAliases"], cachedStem: (term: string) => string): Lookup[] {
+  if (term.kind === "gram") return [{ exactly: term.text }];
   const out: Lookup[] = [{ prefix: term.text, accept: () => true }];
   if (term.stem.length >= MIN_STEM) {
     out.push({ prefix: stemPrefix(term.stem), accept: (t) => cachedStem(t) === term.stem });
     for (const alias of Object.hasOwn(aliases, term.stem) ? aliases[term.stem] : []) {
-      out.push({ prefix: alias, accept: (t) => t === alias });
+      out.push({ exactly: alias });
     }
   }
   return out;
+}
+
+/** Calls `found` with the index (in `names`) of each term a lookup matches. */
+function forEachMatch(lookup: Lookup, names: readonly string[], found: (i: number) => void): void {
+  if ("exactly" in lookup) {
+    const i = lowerBound(names, lookup.exactly);
+    if (names[i] === lookup.exactly) found(i);
+    return;
+  }
+  const { prefix, accept } = lookup;
+  for (let i = lowerBound(names, prefix); i < names.length && names[i].startsWith(prefix); i++) if (accept(names[i])) found(i);
 }
 
 /** The most term files a word being typed is read ahead in. */
@@ -104,21 +113,20 @@ export class RecordFinder {
     const terms = parseQuery(search, this.rules);
     if (terms.length === 0) return undefined;
     const plans = this.plans(terms, manifest);
-    const fileNumbers = new Set(plans.flat().flatMap((lookup) => filesFor(manifest.termFiles, lookup.prefix)));
+    const fileNumbers = new Set(plans.flat().flatMap((lookup) => filesFor(manifest.termFiles, lookup)));
     const files = new Map(await Promise.all([...fileNumbers].map(async (n) => [n, await this.termFile(n)] as const)));
 
     // stamp[p] = how many query terms in a row record p has matched so far.
     const stamp = new Uint16Array(manifest.records);
     plans.forEach((plan, k) => {
-      for (const { prefix, accept } of plan) {
-        for (const n of filesFor(manifest.termFiles, prefix)) {
+      for (const lookup of plan) {
+        for (const n of filesFor(manifest.termFiles, lookup)) {
           const { terms: names, postings } = files.get(n)!;
-          for (let i = lowerBound(names, prefix); i < names.length && names[i].startsWith(prefix); i++) {
-            if (accept(names[i]))
-              decodePostings(postings[i], (p) => {
-                if (stamp[p] === k) stamp[p] = k + 1;
-              });
-          }
+          forEachMatch(lookup, names, (i) =>
+            decodePostings(postings[i], (p) => {
+              if (stamp[p] === k) stamp[p] = k + 1;
+            }),
+          );
         }
       }
     });
@@ -129,17 +137,15 @@ export class RecordFinder {
 
   /**
    * Reads ahead the term files a query being typed will need, so that `find`
-   * has them when it is asked: each word's of at least MIN_STEM characters
-   * (the last may still grow, and a shorter one could fall in many files),
-   * where they are at most PREFETCH_FILES files.
+   * has them when it is asked: each gram's, and each word's of at least
+   * MIN_STEM characters (the last may still grow, and a shorter one could fall
+   * in many files), where they are at most PREFETCH_FILES files.
    */
   async prefetch(search: string): Promise<void> {
     const manifest = await this.loadManifest();
     if (!manifest) return;
-    const terms = parseQuery(search, this.rules).filter((term) => term.text.length >= MIN_STEM);
-    const wanted = this.plans(terms, manifest).map((plan) => [
-      ...new Set(plan.flatMap((lookup) => filesFor(manifest.termFiles, lookup.prefix))),
-    ]);
+    const terms = parseQuery(search, this.rules).filter((term) => term.kind === "gram" || term.text.length >= MIN_STEM);
+    const wanted = this.plans(terms, manifest).map((plan) => [...new Set(plan.flatMap((lookup) => filesFor(manifest.termFiles, lookup)))]);
     await Promise.all(wanted.filter((files) => files.length <= PREFETCH_FILES).flatMap((files) => files.map((n) => this.termFile(n))));
   }
 
@@ -163,11 +169,13 @@ export class RecordFinder {
   }
 }
 
-/** The term files that may hold terms starting with `prefix`. */
-function filesFor(firstTerms: readonly string[], prefix: string): number[] {
+/** The term files that may hold what a lookup looks for: the one a term falls in, or those terms starting with a prefix may. */
+function filesFor(firstTerms: readonly string[], lookup: Lookup): number[] {
   if (firstTerms.length === 0) return [];
-  const first = Math.max(0, lowerBound(firstTerms, prefix + "\u0000") - 1);
-  const end = lowerBound(firstTerms, prefix + "\uffff");
+  const key = "exactly" in lookup ? lookup.exactly : lookup.prefix;
+  const first = Math.max(0, lowerBound(firstTerms, key + "\u0000") - 1);
+  if ("exactly" in lookup) return [first];
+  const end = lowerBound(firstTerms, key + "\uffff");
   const out: number[] = [];
   for (let n = first; n < Math.max(end, first + 1); n++) out.push(n);
   return out;

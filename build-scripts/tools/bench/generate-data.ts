@@ -6,8 +6,10 @@
 import { parseArgs } from "node:util";
 import { writeSyntheticCatalogue } from "./write-catalogue.ts";
 import { CommandError, runCommand } from "../cli/run-command.ts";
+import { answerHelp } from "../cli/help.ts";
 
 const usage = "usage: npm run bench:data -- --videos N --units M [--lessons L] [--seed S] --out DIR";
+answerHelp(`${usage}\nWrites a synthetic catalogue for the benchmark; build it with CONTENT_DIR=DIR npm run build.`);
 
 await runCommand(async () => {
   const { values } = parseArgs({

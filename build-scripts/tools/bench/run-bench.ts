@@ -22,11 +22,16 @@ import { resultTables, type SizeResult } from "./tables.ts";
 import { searchIndexGzip, treeStats } from "./tree-stats.ts";
 import { npmScriptCommand } from "../cli/npm-scripts.ts";
 import { failCommand, reportUncaughtErrors } from "../cli/run-command.ts";
+import { answerHelp } from "../cli/help.ts";
 
 const PROJECT_DIR = path.resolve(import.meta.dirname, "../../..");
 const BUILD_ENV = { BASE_URL: "https://api.example.org", SITE_URL: "https://education.example.org" };
 const RUN_DIR = path.join(BENCH_DIR, "run");
 
+answerHelp(`
+usage: npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S] [--out DIR]
+Builds synthetic catalogues of each size and measures the build, its output and queries; writes results.json and chart.svg.
+`);
 reportUncaughtErrors();
 const { values } = parseArgs({
   options: {

@@ -9,6 +9,13 @@ import { summary } from "../../pipeline/build-report.ts";
 import { runBuild } from "../../pipeline/run-build.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { runCommand } from "./run-command.ts";
+import { answerHelp } from "./help.ts";
+
+answerHelp(`
+usage: npm run build
+Validates the content (env CONTENT_DIR, default content/) and builds the site into _site/ (env OUTPUT_DIR),
+for the addresses BASE_URL and SITE_URL; on a content error lists the problems and leaves _site/ as it was.
+`);
 
 const outDir = outputDir(process.env);
 

@@ -13,6 +13,13 @@ import { watchFolders } from "../dev/watch-folders.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { CommandError, reportUncaughtErrors } from "./run-command.ts";
+import { answerHelp } from "./help.ts";
+
+answerHelp(`
+usage: npm run dev
+Builds the site, serves it with live reload at http://127.0.0.1:8080/ (env PORT) and rebuilds what a saved
+record changes (env OUTPUT_DIR, default _site/; CONTENT_DIR, default content/).
+`);
 
 reportUncaughtErrors();
 const projectDir = process.cwd();

@@ -19,6 +19,10 @@ import { formatProblems, type Problem } from "../../pipeline/validate/problems.t
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
 import { CommandError, runCommand } from "./run-command.ts";
+import { answerHelp } from "./help.ts";
+
+const USAGE = "usage: npm run import -- <dump.json | folder of <collection>.json dumps> [--out <content-dir>] [--replace]";
+answerHelp(`${USAGE}\nWrites one record per resource of API dumps into <content-dir>/<collection>/ (BASE_URL and SITE_URL: the dump's).`);
 
 await runCommand(async () => {
   const { values, positionals } = parseArgs({
@@ -26,7 +30,7 @@ await runCommand(async () => {
     options: { out: { type: "string" }, replace: { type: "boolean", default: false } },
   });
   if (positionals.length !== 1) {
-    throw new CommandError("usage: npm run import -- <dump.json | folder of <collection>.json dumps> [--out <content-dir>] [--replace]");
+    throw new CommandError(USAGE);
   }
 
   const projectDir = process.cwd();

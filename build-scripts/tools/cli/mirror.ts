@@ -19,6 +19,12 @@ import { MIRROR_README, mirrorReadme } from "../../pipeline/mirror/mirror-readme
 import { writeArchive } from "../../pipeline/mirror/write-archive.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { runCommand } from "./run-command.ts";
+import { answerHelp } from "./help.ts";
+
+answerHelp(`
+usage: npm run mirror
+Builds the site (as npm run build does) and zips it into _site/downloads/catalogue-mirror.zip, an offline mirror.
+`);
 
 const outDir = outputDir(process.env);
 const FOLDER = path.basename(MIRROR_ARCHIVE, ".zip");

@@ -11,6 +11,13 @@ import { outputDir } from "../../core/catalogue/site-config.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
 import { CommandError, runCommand } from "./run-command.ts";
 import { onStop } from "./stop-signals.ts";
+import { answerHelp } from "./help.ts";
+
+answerHelp(`
+usage: npm run serve
+Serves the built site (env OUTPUT_DIR, default _site/) at http://127.0.0.1:8080/ (env PORT) as Netlify would,
+search and fields answered by the edge function's code. Stops on Ctrl-C.
+`);
 
 await runCommand(async () => {
   const projectDir = process.cwd();

@@ -9,6 +9,12 @@ import { once } from "node:events";
 import { npmScriptCommand } from "./npm-scripts.ts";
 import { runCommand } from "./run-command.ts";
 import { onStop } from "./stop-signals.ts";
+import { answerHelp } from "./help.ts";
+
+answerHelp(`
+usage: npm start
+Builds the site (npm run build), then serves it (npm run serve) at http://127.0.0.1:8080/ (env PORT).
+`);
 
 await runCommand(async () => {
   const [command, args] = npmScriptCommand(process.cwd(), "build");
