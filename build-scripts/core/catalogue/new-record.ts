@@ -5,8 +5,8 @@
  * from the title. Pure: the command passes in the UUID, the time and what it
  * read of the collection's existing records.
  */
-import type { Collection, ResourceKind } from "../../core/catalogue/collections.ts";
-import { recordKeys, type Json, type JsonObject } from "../../core/catalogue/resource.ts";
+import type { Collection, ResourceKind } from "./collections.ts";
+import { recordKeys, type Json, type JsonObject } from "./resource.ts";
 import { propertySchema } from "../../schemas/schemas.ts";
 
 export interface NewRecordInput {
@@ -75,7 +75,7 @@ export function timestamp(kind: ResourceKind, nowMicros: number): string {
 }
 
 /** A field's empty value, read from its schema: "" for text, [] for arrays, {} for objects, now for dates, else null. */
-function emptyValue(kind: ResourceKind, field: string, now: string): Json {
+export function emptyValue(kind: ResourceKind, field: string, now: string): Json {
   if (field.endsWith("_date")) return now;
   const type = propertySchema(kind, field)?.type;
   const main = Array.isArray(type) ? type[0] : type;

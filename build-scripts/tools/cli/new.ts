@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { COLLECTIONS, findCollection } from "../../core/catalogue/collections.ts";
 import { isJsonObject } from "../../core/catalogue/resource.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
-import { newRecord, slugify } from "../new/new-record.ts";
+import { newRecord, slugify } from "../../core/catalogue/new-record.ts";
 import { FILL_IN } from "../../pipeline/validate/fill-in.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
