@@ -66,6 +66,13 @@ export function slugify(title: string): string {
     .replace(/-+$/, "");
 }
 
+/** The slug, or slug-2, slug-3, … if a record already has that file name. */
+export function freeSlug(slug: string, taken: (name: string) => boolean): string {
+  let candidate = slug;
+  for (let n = 2; taken(candidate); n++) candidate = `${slug}-${n}`;
+  return candidate;
+}
+
 /** An ISO 8601 UTC date in the kind's precision: microseconds for units, seconds otherwise. */
 export function timestamp(kind: ResourceKind, nowMicros: number): string {
   const seconds = new Date(Math.floor(nowMicros / 1e6) * 1000).toISOString().slice(0, 19);
