@@ -80,7 +80,8 @@ function widget(kind: ResourceKind, field: string, collections: ReadonlySet<stri
   if (uses("strings")) return { widget: "list", field: { name: "item", label: "item", widget: "string" }, default: [], ...optional };
   if (uses("secondDate") || uses("microsecondDate") || uses("anyDate"))
     // Required where the schema has no null: the form refuses an empty date rather than the build.
-    return { widget: "datetime", picker_utc: true, required: !nullable(schema?.type) };
+    // A new record is created and modified now, as with `npm run new`.
+    return { widget: "datetime", picker_utc: true, default: "{{now}}", required: !nullable(schema?.type) };
   if (field === "lessons") return lessonsWidget(collections);
   if (uses("text") && field === "title") return { widget: "string", default: "", ...optional };
   // HTML as markup in a text box: a rich-text or markdown editor would rewrite it.
