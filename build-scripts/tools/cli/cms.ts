@@ -11,6 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { localBackendPort } from "../../core/cms/local-backend-address.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
+import { shownPath } from "../../pipeline/load/read-sources.ts";
 import { startLocalBackend } from "../cms/local-backend.ts";
 import { npmScriptCommand } from "./npm-scripts.ts";
 import { CommandError, runCommand } from "./run-command.ts";
@@ -47,7 +48,7 @@ await runCommand(async () => {
       throw new CommandError(`Port ${localBackendPort(port)} (the CMS's backend: PORT + 1) is in use: choose another PORT.`);
     throw error;
   });
-  console.log(`The CMS's local backend writes into ${path.relative(projectDir, contentDir) || "."}/ at ${backend.url}.`);
+  console.log(`The CMS's local backend writes into ${shownPath(projectDir, contentDir) || "."}/ at ${backend.url}.`);
   console.log(`Edit at http://127.0.0.1:${port}/admin/ once the site is served.`);
 
   const [command, args] = npmScriptCommand(projectDir, "dev");
