@@ -3,7 +3,9 @@
  * files: ours (cms.js) stops Decap's automatic start, then starts it with the
  * configuration generated from the schemas (config.json).
  */
-export const data = { permalink: "admin/index.html", eleventyExcludeFromCollections: true };
+import { ADMIN_FOLDER } from "../../build-scripts/core/cms/cms-config.ts";
+
+export const data = { permalink: `${ADMIN_FOLDER}/index.html`, eleventyExcludeFromCollections: true };
 
 export function render(): string {
   return `<!DOCTYPE html>
@@ -14,7 +16,7 @@ export function render(): string {
 <meta name="robots" content="noindex">
 <title>Catalogue editor</title>
 <link rel="stylesheet" href="admin.css">
-<link rel="icon" href="../assets/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <p id="cms-status" role="alert" hidden></p>

@@ -1,5 +1,6 @@
 /** admin/cms.js and admin/config.json: the admin page's script and its settings (build-scripts/tools/cms/admin-files.ts). */
 import type { PreparedBuild } from "../../build-scripts/pipeline/prepare.ts";
+import { ADMIN_FOLDER } from "../../build-scripts/core/cms/cms-config.ts";
 import { adminScript, adminSettings } from "../../build-scripts/tools/cms/admin-files.ts";
 
 interface Data {
@@ -8,8 +9,8 @@ interface Data {
 }
 
 const FILES: Record<string, (build: PreparedBuild) => string> = {
-  "admin/cms.js": () => adminScript(),
-  "admin/config.json": (build) => `${JSON.stringify(adminSettings(build), null, 2)}\n`,
+  [`${ADMIN_FOLDER}/cms.js`]: () => adminScript(),
+  [`${ADMIN_FOLDER}/config.json`]: (build) => `${JSON.stringify(adminSettings(build), null, 2)}\n`,
 };
 
 export const data = {

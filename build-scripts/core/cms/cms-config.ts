@@ -12,6 +12,9 @@ import { propertySchema, SCHEMAS } from "../../schemas/schemas.ts";
 import type { FolderFacts } from "./new-entry.ts";
 import { FILE_SLUG, HTML_CREDIT_ROLE, usesDefinition } from "./record-format.ts";
 
+/** The site's folder of the CMS (admin/): published with the site, left out of the offline mirror, which has no backend to save to. */
+export const ADMIN_FOLDER = "admin";
+
 /** The custom format of a kind of record (registered by the admin page's script). */
 export const formatName = (kind: ResourceKind) => `catalogue-${kind}`;
 

@@ -19,6 +19,7 @@ import { MIRROR_README, mirrorReadme } from "../../pipeline/mirror/mirror-readme
 import { writeArchive } from "../../pipeline/mirror/write-archive.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { runCommand } from "./run-command.ts";
+import { ADMIN_FOLDER } from "../../core/cms/cms-config.ts";
 
 const outDir = outputDir(process.env);
 const FOLDER = path.basename(MIRROR_ARCHIVE, ".zip");
@@ -37,7 +38,7 @@ await runCommand(
     await mkdir(path.dirname(archive), { recursive: true });
     const files = await writeArchive(archive, {
       siteDir: outDir,
-      exclude: [downloads],
+      exclude: [downloads, ADMIN_FOLDER],
       folder: FOLDER,
       extra: new Map([[MIRROR_README, mirrorReadme(FOLDER, build.config, date.toISOString())]]),
       mtime: date,
