@@ -49,6 +49,10 @@ async function admin(hash = ""): Promise<Page> {
     if (m.type() === "error") problems.push(m.text());
   });
   page.on("pageerror", (e) => problems.push(e.message));
+  // Offline: the page, Decap's bundle and the backend are all on this machine.
+  page.on("request", (r) => {
+    if (!/^(http:\/\/127\.0\.0\.1:|ws:\/\/127\.0\.0\.1:|data:|blob:|about:)/.test(r.url())) problems.push(`asked ${r.url()}`);
+  });
   await page.goto(`${site}/admin/`);
   await page.getByRole("button", { name: "Login" }).click();
   await page.getByText("Collections").first().waitFor();
@@ -83,6 +87,12 @@ async function validates(): Promise<void> {
 }
 
 describe("npm run cms, /admin/ in Chromium", () => {
+  it("answers --help with what it runs and where", async () => {
+    const help = await runCli("cms.ts", ["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run cms\n[^]*PORT\+1[^]*CONTENT_DIR/);
+  });
+
   it("loads the generated configuration with no error, and every field of a video and a unit renders", async () => {
     for (const [collection, file] of [
       ["videos", "a-brief-history-of-maps"],

@@ -11,7 +11,7 @@
  * serves (CONTENT_DIR), and refuses any path outside it.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, realpath, rename, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { LOCAL_BACKEND_PATH } from "../../core/cms/local-backend-address.ts";
@@ -81,10 +81,18 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     return found.flat().sort();
   }
 
-  async function write(given: string, content: string | Buffer): Promise<void> {
+  /** A file to write or remove: its folder, as far as it exists, must be inside the content folder (no link out of it). */
+  async function writable(given: unknown): Promise<string> {
     const file = resolve(given);
+    let folder = path.dirname(file);
+    while (!(await exists(folder))) folder = path.dirname(folder);
+    await inside(folder);
+    return file;
+  }
+
+  async function write(given: string, content: string | Buffer): Promise<void> {
+    const file = await writable(given);
     await mkdir(path.dirname(file), { recursive: true });
-    await inside(path.dirname(file));
     // Renamed into place: `npm run dev`'s watcher never reads half a file.
     const temporary = `${file}.cms-${process.pid}`;
     await writeFile(temporary, content);
@@ -106,7 +114,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       const { entry: one, dataFiles = [one], assets = [] } = p as { entry?: DataFile; dataFiles?: DataFile[]; assets?: Asset[] };
       for (const file of dataFiles as DataFile[]) await write(file.path, file.raw);
       for (const asset of assets) await write(asset.path, Buffer.from(asset.content, asset.encoding));
-      for (const file of dataFiles as DataFile[]) if (file.newPath) await rename(resolve(file.path), resolve(file.newPath));
+      for (const file of dataFiles as DataFile[]) if (file.newPath) await rename(await writable(file.path), await writable(file.newPath));
       return { message: "entry persisted" };
     },
     getMedia: async (p) => Promise.all((await list(String(p.mediaFolder), "", 1)).map(media)),
@@ -117,11 +125,11 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       return media(asset.path);
     },
     deleteFile: async (p) => {
-      await unlink(resolve(p.path)).catch(() => undefined);
+      await unlink(await writable(p.path)).catch(() => undefined);
       return { message: `deleted file ${p.path}` };
     },
     deleteFiles: async (p) => {
-      for (const file of p.paths as string[]) await unlink(resolve(file)).catch(() => undefined);
+      for (const file of p.paths as string[]) await unlink(await writable(file)).catch(() => undefined);
       return { message: `deleted files ${(p.paths as string[]).join(", ")}` };
     },
     getDeployPreview: async () => null,
@@ -182,6 +190,12 @@ interface Asset {
   content: string;
   encoding: BufferEncoding;
 }
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
