@@ -11,7 +11,7 @@
  * the form's list, dates in the collection's precision, a cleared date null.
  */
 import type { ResourceKind } from "../catalogue/collections.ts";
-import { emptyValue } from "../catalogue/new-record.ts";
+import { emptyValue, timestamp } from "../catalogue/new-record.ts";
 import { isJsonObject, recordKeys, type Json, type JsonObject } from "../catalogue/resource.ts";
 import { propertySchema, SCHEMAS } from "../../schemas/schemas.ts";
 
@@ -100,7 +100,7 @@ function fieldValue(kind: ResourceKind, key: string, value: unknown, crlfFields:
   const crlf = crlfFields.has(key);
   const crlfOther = crlfFields.has(OTHER_CREDIT);
   if (value === undefined || (value === null && !key.endsWith("_date")))
-    return emptyValue(kind, key, datePrecision(kind, key, now.toISOString()) as string);
+    return emptyValue(kind, key, timestamp(kind, now.getTime() * 1000));
   if (key === "credits" && Array.isArray(value)) return creditsObject(kind, value as CreditLine[], crlfOther);
   if (key.endsWith("_date")) return datePrecision(kind, key, value);
   if (typeof value === "string" && crlf) return withCrlf(value);
