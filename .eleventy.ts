@@ -10,6 +10,11 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addExtension(["11ty.ts"], { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
   eleventyConfig.addPassthroughCopy({ "templates/assets": "assets" });
+  // The CMS at /admin/ (docs/editors.md): Decap's prebuilt bundle, copied as it is.
+  eleventyConfig.addPassthroughCopy({
+    "node_modules/decap-cms-bundle/dist": "admin/decap",
+    "templates/admin/admin.css": "admin/admin.css",
+  });
   // No output folder here: the build passes its staging folder (default _site).
   return { dir: { input: "templates" } };
 }

@@ -8,7 +8,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const PURE = ["core", "runtime/edge", "runtime/browser"];
+// schemas/: the record schemas (JSON) and their table, which the browser's CMS reads too.
+const PURE = ["core", "runtime/edge", "runtime/browser", "schemas"];
 const NODE_API = /from "node:|import\("node:|require\(|\bprocess\.|\bBuffer\b|__dirname|import\.meta\.dirname/;
 const RELATIVE_IMPORT = /(?:from|import\()\s*"(\.{1,2}\/[^"]+)"/g;
 const ROOT = path.join(import.meta.dirname, "../../build-scripts");

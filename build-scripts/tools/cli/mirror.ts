@@ -20,6 +20,7 @@ import { writeArchive } from "../../pipeline/mirror/write-archive.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { runCommand } from "./run-command.ts";
 import { answerHelp } from "./help.ts";
+import { ADMIN_FOLDER } from "../../core/cms/cms-config.ts";
 
 answerHelp(`
 usage: npm run mirror
@@ -43,7 +44,7 @@ await runCommand(
     await mkdir(path.dirname(archive), { recursive: true });
     const files = await writeArchive(archive, {
       siteDir: outDir,
-      exclude: [downloads],
+      exclude: [downloads, ADMIN_FOLDER],
       folder: FOLDER,
       extra: new Map([[MIRROR_README, mirrorReadme(FOLDER, build.config, date.toISOString())]]),
       mtime: date,

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { COLLECTIONS, findCollection } from "../../core/catalogue/collections.ts";
 import { isJsonObject } from "../../core/catalogue/resource.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
-import { newRecord, slugify } from "../new/new-record.ts";
+import { freeSlug, newRecord, slugify } from "../../core/catalogue/new-record.ts";
 import { FILL_IN } from "../../pipeline/validate/fill-in.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
@@ -33,7 +33,7 @@ await runCommand(async () => {
   await mkdir(folder, { recursive: true });
   const existing = await readExisting(folder);
   const uuid = crypto.randomUUID();
-  const slug = freeSlug(folder, slugify(values.title) || uuid);
+  const slug = freeSlug(slugify(values.title) || uuid, (name) => existsSync(path.join(folder, `${name}.json`)));
   const file = path.join(folder, `${slug}.json`);
   const schemaRef = schemaPathFrom(folder, collection.kind);
   const nowMicros = Math.round((performance.timeOrigin + performance.now()) * 1000);
@@ -58,11 +58,4 @@ async function readExisting(dir: string): Promise<Record<string, unknown>[]> {
     }
   });
   return parsed.filter(isJsonObject);
-}
-
-/** The slug, or slug-2, slug-3, … if a record already has that file name. */
-function freeSlug(dir: string, slug: string): string {
-  let candidate = slug;
-  for (let n = 2; existsSync(path.join(dir, `${candidate}.json`)); n++) candidate = `${slug}-${n}`;
-  return candidate;
 }

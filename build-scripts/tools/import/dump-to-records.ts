@@ -7,7 +7,7 @@
 import type { Collection } from "../../core/catalogue/collections.ts";
 import { FIELD_ORDER, isJsonObject, recordKeys, resourceUrl, type Json, type JsonObject } from "../../core/catalogue/resource.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
-import { slugify } from "../new/new-record.ts";
+import { slugify } from "../../core/catalogue/new-record.ts";
 import { describeValue, type Problem } from "../../pipeline/validate/problems.ts";
 import { checkSchema, type SchemaValidators } from "../../pipeline/validate/schema-check.ts";
 

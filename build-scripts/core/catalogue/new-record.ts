@@ -5,8 +5,8 @@
  * from the title. Pure: the command passes in the UUID, the time and what it
  * read of the collection's existing records.
  */
-import type { Collection, ResourceKind } from "../../core/catalogue/collections.ts";
-import { recordKeys, type Json, type JsonObject } from "../../core/catalogue/resource.ts";
+import type { Collection, ResourceKind } from "./collections.ts";
+import { recordKeys, type Json, type JsonObject } from "./resource.ts";
 import { propertySchema } from "../../schemas/schemas.ts";
 
 export interface NewRecordInput {
@@ -66,6 +66,13 @@ export function slugify(title: string): string {
     .replace(/-+$/, "");
 }
 
+/** The slug, or slug-2, slug-3, … if a record already has that file name. */
+export function freeSlug(slug: string, taken: (name: string) => boolean): string {
+  let candidate = slug;
+  for (let n = 2; taken(candidate); n++) candidate = `${slug}-${n}`;
+  return candidate;
+}
+
 /** An ISO 8601 UTC date in the kind's precision: microseconds for units, seconds otherwise. */
 export function timestamp(kind: ResourceKind, nowMicros: number): string {
   const seconds = new Date(Math.floor(nowMicros / 1e6) * 1000).toISOString().slice(0, 19);
@@ -75,7 +82,7 @@ export function timestamp(kind: ResourceKind, nowMicros: number): string {
 }
 
 /** A field's empty value, read from its schema: "" for text, [] for arrays, {} for objects, now for dates, else null. */
-function emptyValue(kind: ResourceKind, field: string, now: string): Json {
+export function emptyValue(kind: ResourceKind, field: string, now: string): Json {
   if (field.endsWith("_date")) return now;
   const type = propertySchema(kind, field)?.type;
   const main = Array.isArray(type) ? type[0] : type;

@@ -1,0 +1,60 @@
+/**
+ * npm run cms: the CMS for editing on this machine. `npm run dev`'s site
+ * (built, served at http://127.0.0.1:${PORT:-8080}/, rebuilt on every save)
+ * with Decap CMS at /admin/, and beside it the CMS's local backend on
+ * 127.0.0.1, port PORT + 1, which writes records into the content folder
+ * (CONTENT_DIR, else config.contentDir) and never commits.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { localBackendPort } from "../../core/cms/local-backend-address.ts";
+import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
+import { shownPath } from "../../pipeline/load/read-sources.ts";
+import { startLocalBackend } from "../cms/local-backend.ts";
+import { npmScriptCommand } from "./npm-scripts.ts";
+import { CommandError, runCommand } from "./run-command.ts";
+import { onStop } from "./stop-signals.ts";
+
+const HELP = `usage: npm run cms
+
+Edit the catalogue in a browser: serves the site as \`npm run dev\` does, with
+Decap CMS at http://127.0.0.1:PORT/admin/, and the CMS's local backend at
+http://127.0.0.1:PORT+1/api/v1 (this machine only). Saving in the CMS writes
+the record's file; nothing is committed: review with git, then commit.
+
+  PORT          the site's port (default 8080); the backend takes the next one
+  CONTENT_DIR   the content folder (default: config.contentDir in package.json)
+
+See docs/editors.md.`;
+
+await runCommand(async () => {
+  const { values } = parseArgs({ options: { help: { type: "boolean", short: "h" } } });
+  if (values.help) return console.log(HELP);
+
+  const projectDir = process.cwd();
+  const port = Number(process.env.PORT || 8080);
+  const contentDir = path.resolve(projectDir, loadSiteConfig(projectDir).contentDir);
+  const backend = await startLocalBackend({
+    contentDir,
+    repoContentDir: loadSiteConfig(projectDir, {}).contentDir,
+    port: localBackendPort(port),
+    origins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+  }).catch((error: { code?: string }) => {
+    if (error.code === "ENOENT")
+      throw new CommandError(`There is no content folder ${contentDir} (env CONTENT_DIR, else config.contentDir in package.json).`);
+    if (error.code === "EADDRINUSE")
+      throw new CommandError(`Port ${localBackendPort(port)} (the CMS's backend: PORT + 1) is in use: choose another PORT.`);
+    throw error;
+  });
+  console.log(`The CMS's local backend writes into ${shownPath(projectDir, contentDir) || "."}/ at ${backend.url}.`);
+  console.log(`Edit at http://127.0.0.1:${port}/admin/ once the site is served.`);
+
+  const [command, args] = npmScriptCommand(projectDir, "dev");
+  const dev = spawn(command, args, { stdio: "inherit", env: { ...process.env, PORT: String(port) } });
+  onStop(() => dev.kill("SIGTERM"));
+  const [code] = (await once(dev, "exit")) as [number | null];
+  await backend.close();
+  process.exit(code ?? 0);
+});

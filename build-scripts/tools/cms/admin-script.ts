@@ -1,0 +1,144 @@
+/**
+ * The admin page's script (admin/cms.js, bundled for the browser): it loads
+ * before Decap's bundle and stops its automatic start, then registers the
+ * records' format, the preview and the new-entry rules, and starts Decap with
+ * the generated configuration (admin/config.json). On this machine it edits
+ * through `npm run cms`'s local backend, and says so in words if that does
+ * not answer; elsewhere Decap's GitHub backend logs the editor in.
+ */
+import { findCollection, type Collection, type ResourceKind } from "../../core/catalogue/collections.ts";
+import { toResource, type SourceRecord } from "../../core/catalogue/resource.ts";
+import { htmlRenderer } from "../../core/formats/html.ts";
+import { escapeAttribute, escapeHtml } from "../../core/formats/html-escape.ts";
+import { instanceView } from "../../core/formats/views.ts";
+import { formatName, type AdminSettings } from "../../core/cms/cms-config.ts";
+import { folderFacts, newEntryFields, type FolderFacts } from "../../core/cms/new-entry.ts";
+import { fromFile, toFile } from "../../core/cms/record-format.ts";
+import { LOCAL_BACKEND_PATH, localBackendPort } from "../../core/cms/local-backend-address.ts";
+
+/** Decap's data of an entry: an Immutable.js map. */
+interface DataMap {
+  set(key: string, value: unknown): DataMap;
+  toJS(): Record<string, unknown>;
+}
+interface EntryMap {
+  get(key: "data"): DataMap;
+  get(key: "newRecord"): boolean | undefined;
+  get(key: "collection"): string;
+}
+interface DecapCms {
+  registerCustomFormat(
+    name: string,
+    extension: string,
+    format: { fromFile(text: string): unknown; toFile(data: Record<string, unknown>): string },
+  ): void;
+  registerEventListener(listener: { name: "preSave"; handler: (event: { entry: EntryMap }) => Promise<DataMap> }): void;
+  registerPreviewTemplate(name: string, template: (props: { entry: EntryMap }) => unknown): void;
+  init(options: { config: unknown }): void;
+}
+declare global {
+  interface Window {
+    CMS_MANUAL_INIT?: boolean;
+    CMS: DecapCms;
+    /** React's createElement, which Decap's bundle sets. */
+    h(type: string, props: Record<string, unknown>): unknown;
+  }
+}
+
+window.CMS_MANUAL_INIT = true;
+document.addEventListener("DOMContentLoaded", () => void start());
+
+// Set through the DOM by React, not as markup: a Content-Security-Policy without inline styles allows it.
+const PREVIEW_STYLE = { width: "100%", height: "100vh", border: "0" };
+const LOCAL_HOSTS = ["localhost", "127.0.0.1"];
+const KINDS: readonly ResourceKind[] = ["video", "unit", "generic"];
+
+async function start(): Promise<void> {
+  const settings = (await (await fetch("config.json")).json()) as AdminSettings;
+  const config: Record<string, unknown> = { ...settings.cms };
+  let backend: string | undefined;
+  if (LOCAL_HOSTS.includes(location.hostname)) {
+    backend = `http://${location.hostname}:${localBackendPort(Number(location.port || 80))}${LOCAL_BACKEND_PATH}`;
+    if (!(await answers(backend))) {
+      return say(
+        `The local editing server does not answer at ${backend}, so this page can neither read nor save records. ` +
+          `Start the site with "npm run cms" (not "npm run dev" or "npm start"), then reload this page.`,
+      );
+    }
+    // Decap then edits through the local backend instead of GitHub.
+    config.local_backend = { url: backend, allowed_hosts: [location.hostname] };
+  } else if (!(settings.cms.backend as { repo?: string }).repo) {
+    return say(
+      "This site was built without a GitHub repository to edit (env CMS_GITHUB_REPO, or Netlify's REPOSITORY_URL): see docs/editors.md.",
+    );
+  }
+  const cms = window.CMS;
+  for (const kind of KINDS) cms.registerCustomFormat(formatName(kind), "json", { fromFile, toFile: (data) => toFile(kind, data) });
+  cms.registerEventListener({ name: "preSave", handler: ({ entry }) => completeNewEntry(entry, settings, backend) });
+  for (const name of Object.keys(settings.folders)) {
+    const collection = findCollection(name)!;
+    cms.registerPreviewTemplate(name, ({ entry }) =>
+      window.h("iframe", { srcDoc: previewHtml(collection, entry, settings), title: "Preview", style: PREVIEW_STYLE }),
+    );
+  }
+  cms.init({ config });
+}
+
+function say(message: string): void {
+  const status = document.getElementById("cms-status")!;
+  status.textContent = message;
+  status.hidden = false;
+}
+
+async function answers(backend: string): Promise<boolean> {
+  try {
+    const response = await fetch(backend, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"action":"info"}' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** A new entry's uuid, position, html_path, $schema and file name; other entries pass unchanged. */
+async function completeNewEntry(entry: EntryMap, settings: AdminSettings, backend: string | undefined): Promise<DataMap> {
+  const data = entry.get("data");
+  if (!entry.get("newRecord")) return data;
+  const collection = findCollection(entry.get("collection"))!;
+  // The local backend lists the folder as it is now; the published site knows it as of its build.
+  const facts = backend ? await folderNow(backend, collection, settings.contentDir) : settings.folders[collection.name];
+  const fields = newEntryFields(data.toJS(), facts, crypto.randomUUID());
+  return Object.entries(fields).reduce((d, [key, value]) => d.set(key, value), data);
+}
+
+async function folderNow(backend: string, collection: Collection, contentDir: string): Promise<FolderFacts> {
+  const params = { folder: `${contentDir}/${collection.name}`, extension: "json", depth: 1 };
+  const response = await fetch(backend, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ action: "entriesByFolder", params }),
+  });
+  const entries = (await response.json()) as { data: string | null; file: { path: string } }[];
+  const records = entries.flatMap((e) => {
+    try {
+      return [JSON.parse(e.data ?? "") as Record<string, unknown>];
+    } catch {
+      return []; // validate names it
+    }
+  });
+  const taken = entries.map((e) => e.file.path.replace(/^.*\//, "").replace(/\.json$/, ""));
+  return folderFacts(collection, contentDir, records, taken);
+}
+
+/** The record as the API's HTML view shows it (core/formats), from what the form holds now. */
+function previewHtml(collection: Collection, entry: EntryMap, settings: AdminSettings): string {
+  try {
+    const record = JSON.parse(toFile(collection.kind, entry.get("data").toJS())) as SourceRecord;
+    const config = { ...settings.site, contentDir: settings.contentDir };
+    const resource = toResource(collection, record, config);
+    const page = htmlRenderer.document(instanceView(collection, resource), { config });
+    // Shown here, not at its own address: its links lead from the site's root (admin/ is one folder below it).
+    return page.replace(/<base href="[^"]*">/, `<base href="${escapeAttribute(new URL("../", location.href).href)}">`);
+  } catch (error) {
+    return `<p>No preview: ${escapeHtml(String(error))}</p>`;
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * The CMS as an editor uses it: `npm run cms` on a copy of the content, Decap
+ * at /admin/ in Chromium. The generated configuration loads and every field
+ * renders; a save changes the lines the editor changed and nothing else; new
+ * records validate and reach the site's lists at the next rebuild.
+ */
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
+import { recordFields } from "../build-scripts/core/cms/cms-config.ts";
+import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
+import { launchChromium } from "./helpers/chromium.ts";
+import { freePort, startProcess, type Running } from "./helpers/processes.ts";
+import { PROJECT_DIR, runCli } from "./helpers/run-cli.ts";
+import { serveStatic } from "./helpers/static-server.ts";
+import { tempContent } from "./helpers/temp-content.ts";
+
+let contentDir: string;
+let cms: Running;
+let browser: Browser;
+let site: string;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  contentDir = await tempContent("content");
+  const port = await freePort();
+  site = `http://127.0.0.1:${port}`;
+  const [command, args] = npmScriptCommand(PROJECT_DIR, "cms");
+  cms = startProcess(command, args, {
+    cwd: PROJECT_DIR,
+    env: { CONTENT_DIR: contentDir, PORT: String(port), OUTPUT_DIR: path.join(path.dirname(contentDir), "site") },
+  });
+  await cms.waitFor(/Server at http/, 0, 120_000);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cms?.stop();
+  if (contentDir) await rm(path.dirname(contentDir), { recursive: true, force: true });
+});
+
+/** The admin page, logged in to the local backend, with every console error and page error collected. */
+async function admin(hash = ""): Promise<Page> {
+  const page = await browser.newPage();
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  // Offline: the page, Decap's bundle and the backend are all on this machine.
+  page.on("request", (r) => {
+    if (!/^(http:\/\/127\.0\.0\.1:|ws:\/\/127\.0\.0\.1:|data:|blob:|about:)/.test(r.url())) problems.push(`asked ${r.url()}`);
+  });
+  await page.goto(`${site}/admin/`);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByText("Collections").first().waitFor();
+  if (hash) {
+    await page.goto(`${site}/admin/#${hash}`);
+    await field(page, "title").waitFor();
+  }
+  return page;
+}
+
+const field = (page: Page, name: string) => page.locator(`[id^="${name}-field-"]`).first();
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+  await page.getByText("Changes saved", { exact: true }).waitFor();
+}
+
+const read = (file: string) => readFile(path.join(contentDir, file), "utf8");
+
+/** Lines of `after` that are not in `before` at the same place (files of the same length). */
+function changedLines(before: string, after: string): string[] {
+  const [a, b] = [before.split("\n"), after.split("\n")];
+  expect(b.length).toBe(a.length);
+  return b.filter((line, i) => line !== a[i]);
+}
+
+async function validates(): Promise<void> {
+  const result = await runCli("validate.ts", [], { CONTENT_DIR: contentDir });
+  expect(result.stderr + result.stdout).toMatch(/is valid/);
+  expect(result.code).toBe(0);
+}
+
+describe("npm run cms, /admin/ in Chromium", () => {
+  it("answers --help with what it runs and where", async () => {
+    const help = await runCli("cms.ts", ["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run cms\n[^]*PORT\+1[^]*CONTENT_DIR/);
+  });
+
+  it("loads the generated configuration with no error, and every field of a video and a unit renders", async () => {
+    for (const [collection, file] of [
+      ["videos", "a-brief-history-of-maps"],
+      ["units", "ancient-mediterranean-worlds"],
+    ] as const) {
+      const page = await admin(`/collections/${collection}/entries/${file}`);
+      const shown = recordFields(findCollection(collection)!.kind, new Set(["lessons"])).filter((f) => f.widget !== "hidden");
+      for (const { name } of shown) await expect(field(page, name).count(), `${collection} ${name}`).resolves.toBe(1);
+      // The preview is the API's HTML view of the record.
+      const preview = page.frameLocator("iframe").last().frameLocator("iframe");
+      await expect(preview.locator("h1").textContent({ timeout: 10_000 })).resolves.toMatch(/Instance/);
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("saves a video's new title as one changed line; credits, \\r\\n in HTML and dates stay as they were; validate passes", async () => {
+    const file = "videos/a-brief-history-of-maps.json";
+    const before = await read(file);
+    const page = await admin(`/collections/videos/entries/a-brief-history-of-maps`);
+    await field(page, "title").fill("Mapping the World, Retold");
+    await publish(page);
+    expect(changedLines(before, await read(file))).toEqual(['  "title": "Mapping the World, Retold",']);
+    await page.close();
+    await validates();
+  });
+
+  it("saves a unit's subtitle as one changed line: its Other credit, lessons and microsecond dates untouched", async () => {
+    const file = "units/ancient-mediterranean-worlds.json";
+    const before = await read(file);
+    const page = await admin(`/collections/units/entries/ancient-mediterranean-worlds`);
+    await field(page, "subtitle").fill("Sea, islands and city-states");
+    await publish(page);
+    expect(changedLines(before, await read(file))).toEqual(['  "subtitle": "Sea, islands and city-states",']);
+    await page.close();
+    await validates();
+  });
+
+  it("writes a new video and a new unit with lessons that validate and appear in the rebuilt lists", async () => {
+    const videos = await Promise.all(
+      (await readdir(path.join(contentDir, "videos"))).map(async (f) => JSON.parse(await read(`videos/${f}`))),
+    );
+    const video = await admin("/collections/videos/new");
+    await field(video, "title").fill("How Sand Dunes Move");
+    await field(video, "video_id").fill("99001");
+    await field(video, "length").fill("0:04:10");
+    await field(video, "description").fill("<p>The Moon pulls.</p>\n<p>The sea follows.</p>");
+    await publish(video);
+    await video.close();
+    const made = JSON.parse(await read("videos/how-sand-dunes-move.json"));
+    expect(made).toMatchObject({
+      html_path: "media/how-sand-dunes-move/",
+      position: Math.max(...videos.map((v) => v.position as number)) + 1,
+      description: "<p>The Moon pulls.</p>\r\n<p>The sea follows.</p>",
+    });
+    expect(made.uuid).toMatch(/^[0-9a-f-]{36}$/);
+
+    const unit = await admin("/collections/units/new");
+    await field(unit, "title").fill("Tides and Coasts");
+    await field(unit, "key_image").fill("https://media.example.org/images/tides.jpg");
+    for (const lesson of ["Layers of the Ocean", "Tracking Ocean Currents"]) {
+      await field(unit, "lessons").fill(lesson);
+      await unit.getByRole("option", { name: lesson }).click();
+    }
+    await publish(unit);
+    await unit.close();
+    const newUnit = JSON.parse(await read("units/tides-and-coasts.json"));
+    expect(newUnit.lessons).toHaveLength(2);
+    expect(newUnit.create_date).toMatch(/\.\d{6}Z$/);
+    await validates();
+
+    // npm run dev's rebuild, which npm run cms runs, puts them in their lists.
+    for (const [list, title] of [
+      ["videos", "How Sand Dunes Move"],
+      ["units", "Tides and Coasts"],
+    ]) {
+      await expect
+        .poll(async () => (await (await fetch(`${site}/api/${list}/index.json`)).text()).includes(title), { timeout: 30_000 })
+        .toBe(true);
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it("says in words that the local backend does not answer when the site is served without it", async () => {
+    // The same built site, served by a plain static server: no backend at its port + 1.
+    const server = await serveStatic(path.join(path.dirname(contentDir), "site"));
+    const page = await browser.newPage();
+    await page.goto(`${server.url}admin/`);
+    await expect(page.getByRole("alert").textContent()).resolves.toMatch(/local editing server does not answer .*npm run cms/);
+    await page.close();
+    await server.close();
+  });
+});
