@@ -13,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/html.ts";
+import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { offlineFiles, type OfflineFile } from "../build-scripts/pipeline/mirror/offline-files.ts";
 import { TEST_ENV } from "./helpers/build-site.ts";

@@ -358,7 +358,6 @@ function downloadHtml(download: Download): string {
   return `<p class="download">Offline mirror of the whole site: <a href="${escapeAttribute(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and open <code>index.html</code> in a browser: search works from the files too; or serve the folder over HTTP (<code>npx http-server &lt;folder&gt;</code>) for the files' media types.</p>\n`;
 }
 
-
 /**
  * Items are rendered one level deep, as list entries; a lone resource drops
  * that indentation. (Split and join: V8's replaceAll of a string is several
