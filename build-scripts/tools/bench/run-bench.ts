@@ -4,7 +4,8 @@
  * For each size: a synthetic catalogue (cached in the temporary folder), the
  * real build command from a clean output folder (wall, CPU, peak RSS measured
  * from outside), the files and bytes it wrote per format, and `cp -r` of the
- * finished tree on the same disk right after (the I/O floor), then what
+ * finished tree on the same disk right after (the I/O floor), the mirror's
+ * archive step on that tree (measure-mirror.ts), then what
  * searches and fields cost at the edge and in the browser (query-figures.ts).
  * Prints tables, writes results.json and chart.svg (default build-scripts/tools/bench/results/).
  */
@@ -17,6 +18,8 @@ import { timeChart } from "./chart.ts";
 import { describeMachine } from "./machine.ts";
 import { measureSearch } from "./search-size.ts";
 import { measureIncremental } from "./measure-incremental.ts";
+import { measureMirror } from "./measure-mirror.ts";
+import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
 import { measureQueries } from "./query-figures.ts";
 import { checkGnuTime, measure, type ProcessMeasure } from "./measure-process.ts";
 import { resultsTable, type Results, type SizeResult } from "./results.ts";
@@ -84,6 +87,10 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
     );
   }
   const output = await treeStats(out);
+  const mirror = await measureMirror(out, resolveSiteConfig(BUILD_ENV));
+  log(
+    `  mirror archive: ${mirror.seconds.toFixed(2)} s, ${(mirror.seconds / median(builds.map((b) => b.wallSeconds))).toFixed(2)}× the build; ${(mirror.bytes / 1e6).toFixed(1)} MB, ${mirror.entries} entries`,
+  );
   log("  measuring search …");
   const search = await measureSearch(out);
   log("  measuring one-record edits with the dev builder …");
