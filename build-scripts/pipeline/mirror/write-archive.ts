@@ -1,23 +1,21 @@
 /**
  * Zips a built site into one archive, every file below a top folder, with
- * files made in memory beside them. Files are read and deflated by Node's
- * zlib on libuv's thread pool, several at a time so both cores compress, and
- * handed to the writer in order; only a window of files is in memory at once.
+ * files made in memory beside them. Two deflate threads read and compress
+ * the files in batches (deflate-threads.ts), so both cores compress; this
+ * thread hands the entries to the writer in order. Only a few batches are in
+ * memory at once.
  */
 import { createWriteStream } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { crc32, deflateRaw } from "node:zlib";
-import { ZipWriter, type ZipEntry, type ZipWritten } from "./zip-writer.ts";
+import { DeflateThreads } from "./deflate-threads.ts";
+import type { DeflateSource } from "./deflate-worker.ts";
+import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
 
-/**
- * Deflate level 1: at 10,000 resources it zips in about half the CPU time of
- * level 6 for an archive 8 % larger (docs/mirror.md has the table).
- */
-export const ARCHIVE_LEVEL = 1;
-/** Files read or being deflated at once: enough to keep libuv's four threads busy. */
-const WINDOW = 16;
+/** Files per batch: enough to make a message's cost small beside the work. */
+const BATCH = 32;
+/** Batches posted ahead of the one being written: two per thread keep both busy. */
+const WINDOW = 4;
 
 /** A file made in memory; `name` is its path below the site's root. */
 export interface InMemoryFile {
@@ -38,12 +36,17 @@ export interface ArchiveInput {
   readonly progress?: (done: number, total: number) => void;
 }
 
-const deflate = promisify(deflateRaw);
-
-async function compress(name: string, data: Uint8Array): Promise<ZipEntry> {
-  const deflated = await deflate(data, { level: ARCHIVE_LEVEL });
-  const smaller = deflated.length < data.length;
-  return { name, crc: crc32(data), size: data.length, ...(smaller ? { method: "deflated", data: deflated } : { method: "stored", data }) };
+/** The items in arrays of up to `size`. */
+async function* batches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
 }
 
 /** `work` on each item, up to `width` at once, the results in the items' order. */
@@ -68,23 +71,25 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
     .sort();
   const names = new Set(files);
 
-  async function* sources(): AsyncGenerator<{ name: string; bytes: () => Promise<Uint8Array> }> {
+  async function* sources(): AsyncGenerator<DeflateSource> {
     for await (const { name, data } of input.extra) {
       if (names.has(name)) throw new Error(`Two files named ${name} for the archive: the site has one, and one was made for the archive.`);
       names.add(name);
-      yield { name, bytes: async () => data };
+      yield { name: `${input.folder}/${name}`, data };
     }
-    for (const file of files) yield { name: file, bytes: () => readFile(path.join(input.siteDir, file)) };
+    for (const file of files) yield { name: `${input.folder}/${file}`, file: path.join(input.siteDir, file) };
   }
 
+  const threads = new DeflateThreads();
   const out = createWriteStream(target);
   const zip = new ZipWriter(out, input.mtime);
   let done = 0;
   try {
-    for await (const entry of inOrder(sources(), WINDOW, async ({ name, bytes }) => compress(`${input.folder}/${name}`, await bytes()))) {
-      await zip.add(entry);
-      done++;
-      if (input.progress && done % 5000 === 0) input.progress(done, names.size);
+    for await (const entries of inOrder(batches(sources(), BATCH), WINDOW, (batch) => threads.deflate(batch))) {
+      for (const entry of entries) await zip.add(entry);
+      const before = done;
+      done += entries.length;
+      if (input.progress && Math.floor(done / 5000) > Math.floor(before / 5000)) input.progress(done, names.size);
     }
     return await zip.end();
   } catch (error) {
