@@ -1,14 +1,14 @@
 /**
- * A deflate thread: reads each file of a batch (or takes its bytes), and
- * answers it as a ZIP entry: CRC-32, size, and its bytes deflated at the
- * archive's level, or stored as they are when deflate would not shrink them.
+ * A deflate thread: reads each file of a batch (or takes its bytes), deflates
+ * it at the archive's level (or stores it as it is when deflate would not
+ * shrink it), and answers the batch as the archive's local records.
  * Batches, and zlib's synchronous calls, because the average file is a few
  * kB: an asynchronous zlib call per file costs several times its deflate.
  */
 import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { crc32, deflateRawSync } from "node:zlib";
-import type { ZipEntry } from "./zip-writer.ts";
+import { localRecords, type ZipEntry, type ZipEntryInfo } from "./zip-writer.ts";
 
 /**
  * Deflate level 2: at 10,000 resources it deflates as fast as level 1 and
@@ -21,10 +21,13 @@ export type DeflateSource = { readonly name: string; readonly file: string } | {
 
 export interface DeflateTask {
   readonly sources: readonly DeflateSource[];
+  /** The entries' modification time. */
+  readonly mtime: Date;
 }
 
 export type DeflateReply =
-  { readonly kind: "deflated"; readonly entries: readonly ZipEntry[] } | { readonly kind: "error"; readonly message: string };
+  | { readonly kind: "deflated"; readonly records: Uint8Array; readonly infos: readonly ZipEntryInfo[] }
+  | { readonly kind: "error"; readonly message: string };
 
 function entryOf(source: DeflateSource): ZipEntry {
   const data = "file" in source ? readFileSync(source.file) : source.data;
@@ -33,10 +36,10 @@ function entryOf(source: DeflateSource): ZipEntry {
   return deflated.length < data.length ? { ...base, method: "deflated", data: deflated } : { ...base, method: "stored", data };
 }
 
-parentPort?.on("message", ({ sources }: DeflateTask) => {
+parentPort?.on("message", ({ sources, mtime }: DeflateTask) => {
   let reply: DeflateReply;
   try {
-    reply = { kind: "deflated", entries: sources.map(entryOf) };
+    reply = { kind: "deflated", ...localRecords(sources.map(entryOf), mtime) };
   } catch (error) {
     reply = { kind: "error", message: error instanceof Error ? error.message : String(error) };
   }

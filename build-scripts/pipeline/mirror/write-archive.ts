@@ -1,8 +1,9 @@
 /**
  * Zips a built site into one archive, every file below a top folder, with
  * files made in memory beside them. Two deflate threads read and compress
- * the files in batches (deflate-threads.ts), so both cores compress; this
- * thread hands the entries to the writer in order. Only a few batches are in
+ * the files in batches (deflate-threads.ts), so both cores compress, and make
+ * their local records; this thread writes them in order and keeps the central
+ * directory. Only a few batches are in
  * memory at once.
  */
 import { createWriteStream } from "node:fs";
@@ -15,7 +16,7 @@ import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
 /** Files per batch: enough to make a message's cost small beside the work. */
 const BATCH = 32;
 /** Batches posted ahead of the one being written: two per thread keep both busy. */
-const WINDOW = 4;
+const WINDOW = 16;
 
 /** A file made in memory; `name` is its path below the site's root. */
 export interface InMemoryFile {
@@ -85,10 +86,10 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   const zip = new ZipWriter(out, input.mtime);
   let done = 0;
   try {
-    for await (const entries of inOrder(batches(sources(), BATCH), WINDOW, (batch) => threads.deflate(batch))) {
-      for (const entry of entries) await zip.add(entry);
+    for await (const { records, infos } of inOrder(batches(sources(), BATCH), WINDOW, (batch) => threads.deflate(batch, input.mtime))) {
+      await zip.add(records, infos);
       const before = done;
-      done += entries.length;
+      done += infos.length;
       if (input.progress && Math.floor(done / 5000) > Math.floor(before / 5000)) input.progress(done, names.size);
     }
     return await zip.end();

@@ -1,9 +1,10 @@
 /**
  * A ZIP writer for entries compressed beforehand (so they can be compressed in
- * parallel), with ZIP64 records wherever a count, size or offset does not fit
- * the classic fields (APPNOTE 6.3.10, sections 4.3 and 4.5.3). It writes
- * entries in the order given, sizes and CRC-32 in the local headers (no data
- * descriptors), names flagged as UTF-8.
+ * parallel, and their local records made there too: `localRecords`), with
+ * ZIP64 records wherever a count, size or offset does not fit the classic
+ * fields (APPNOTE 6.3.10, sections 4.3 and 4.5.3). Entries go in the order
+ * given, sizes and CRC-32 in the local headers (no data descriptors), names
+ * flagged as UTF-8.
  *
  * Our own because no maintained writer takes pre-compressed entries at this
  * scale; see docs/dependencies.md for those measured.
@@ -16,7 +17,8 @@ import type { Writable } from "node:stream";
 export type ZipMethod = "stored" | "deflated";
 const METHOD_CODE: Record<ZipMethod, number> = { stored: 0, deflated: 8 };
 
-export interface ZipEntry {
+/** An entry as the central directory describes it. */
+export interface ZipEntryInfo {
   /** The path inside the archive, `/`-separated. */
   readonly name: string;
   readonly method: ZipMethod;
@@ -24,6 +26,11 @@ export interface ZipEntry {
   readonly crc: number;
   /** Size of the uncompressed bytes. */
   readonly size: number;
+  /** Size of the bytes as stored. */
+  readonly stored: number;
+}
+
+export interface ZipEntry extends Omit<ZipEntryInfo, "stored"> {
   /** The bytes as stored (deflated raw, without a zlib header, if `method` is "deflated"). */
   readonly data: Uint8Array;
 }
@@ -44,7 +51,12 @@ const FILE_MODE = 0o100644;
 const ZIP64_EXTRA = 0x0001;
 
 /** Local time in MS-DOS form, as Info-ZIP's unzip reads it back (years 1980–2107). */
-function dosDateTime(date: Date): { time: number; date: number } {
+interface DosTime {
+  readonly time: number;
+  readonly date: number;
+}
+
+function dosDateTime(date: Date): DosTime {
   const year = Math.min(Math.max(date.getFullYear(), 1980), 2107);
   return {
     time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
@@ -62,15 +74,55 @@ function zip64Extra(values: readonly number[]): Buffer {
   return extra;
 }
 
+/** Sizes past 4 GiB go into a local header's ZIP64 field, both of them (APPNOTE 4.5.3). */
+const bigSizes = (entry: ZipEntryInfo) => entry.size >= MAX32 || entry.stored >= MAX32;
+const localHeaderBytes = (entry: ZipEntryInfo, name: Uint8Array) => 30 + name.length + (bigSizes(entry) ? 20 : 0);
+
+/** The fields local header and central record share, from the flags to the sizes (as each header writes them). */
+function writeCommon(header: Buffer, at: number, entry: ZipEntryInfo, dos: DosTime, [stored, size]: readonly [number, number]) {
+  header.writeUInt16LE(UTF8_NAMES, at);
+  header.writeUInt16LE(METHOD_CODE[entry.method], at + 2);
+  header.writeUInt16LE(dos.time, at + 4);
+  header.writeUInt16LE(dos.date, at + 6);
+  header.writeUInt32LE(entry.crc >>> 0, at + 8);
+  header.writeUInt32LE(stored, at + 12);
+  header.writeUInt32LE(size, at + 16);
+}
+
+/**
+ * Entries' local records (header, name, bytes), one after another, and what
+ * the central directory needs of each. A local header holds no offset, so
+ * this runs in the deflate threads and the writer gets one buffer a batch.
+ */
+export function localRecords(entries: readonly ZipEntry[], mtime: Date): { records: Buffer; infos: ZipEntryInfo[] } {
+  const dos = dosDateTime(mtime);
+  const parts: Uint8Array[] = [];
+  const infos = entries.map(({ data, ...rest }) => {
+    const entry = { ...rest, stored: data.length };
+    const name = Buffer.from(entry.name, "utf8");
+    const big = bigSizes(entry);
+    const header = Buffer.alloc(localHeaderBytes(entry, name) - name.length);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(big ? VERSION_ZIP64 : VERSION_DEFAULT, 4);
+    writeCommon(header, 6, entry, dos, big ? [MAX32, MAX32] : [entry.stored, entry.size]);
+    header.writeUInt16LE(name.length, 26);
+    header.writeUInt16LE(header.length - 30, 28);
+    zip64Extra(big ? [entry.size, entry.stored] : []).copy(header, 30);
+    parts.push(header.subarray(0, 30), name, header.subarray(30), data);
+    return entry;
+  });
+  return { records: Buffer.concat(parts), infos };
+}
+
 export class ZipWriter {
   readonly #out: Writable;
-  readonly #dos: { time: number; date: number };
+  readonly #dos: DosTime;
   readonly #central: Buffer[] = [];
-  #centralBytes = 0;
+  #entries = 0;
   #offset = 0;
   #failure: Error | undefined;
 
-  /** Every entry gets `mtime` as its modification time. */
+  /** `mtime` is the modification time of every entry, as given to `localRecords`. */
   constructor(out: Writable, mtime: Date) {
     this.#out = out;
     this.#dos = dosDateTime(mtime);
@@ -78,49 +130,39 @@ export class ZipWriter {
     out.on("error", (error) => (this.#failure = error));
   }
 
-  async add(entry: ZipEntry): Promise<void> {
-    const name = Buffer.from(entry.name, "utf8");
-    const compressed = entry.data.length;
-    const bigSizes = entry.size >= MAX32 || compressed >= MAX32;
-    const offset = this.#offset;
-
-    // A local header with ZIP64 sizes carries both of them (APPNOTE 4.5.3).
-    const localExtra = zip64Extra(bigSizes ? [entry.size, compressed] : []);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(bigSizes ? VERSION_ZIP64 : VERSION_DEFAULT, 4);
-    const localSizes: [number, number] = bigSizes ? [MAX32, MAX32] : [compressed, entry.size];
-    this.#common(local, 6, entry, localSizes);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(localExtra.length, 28);
-
-    // The central record carries in its ZIP64 field only the values that overflow, in this order.
-    const overflow = [entry.size, compressed, offset].filter((value) => value >= MAX32);
-    const centralExtra = zip64Extra(overflow);
-    const version = overflow.length ? VERSION_ZIP64 : VERSION_DEFAULT;
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(MADE_BY_UNIX | version, 4);
-    central.writeUInt16LE(version, 6);
-    this.#common(central, 8, entry, [Math.min(compressed, MAX32), Math.min(entry.size, MAX32)]);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt16LE(centralExtra.length, 30);
-    central.writeUInt32LE((FILE_MODE << 16) >>> 0, 38);
-    central.writeUInt32LE(Math.min(offset, MAX32), 42);
-    const record = Buffer.concat([central, name, centralExtra]);
-    this.#central.push(record);
-    this.#centralBytes += record.length;
-
-    await this.#write(Buffer.concat([local, name, localExtra]));
-    await this.#write(entry.data);
+  /** Writes local records made by `localRecords`, and keeps their entries for the central directory. */
+  async add(records: Uint8Array, infos: readonly ZipEntryInfo[]): Promise<void> {
+    let offset = this.#offset;
+    for (const entry of infos) {
+      const name = Buffer.from(entry.name, "utf8");
+      // The central record carries in its ZIP64 field only the values that overflow, in this order.
+      const overflow = [entry.size, entry.stored, offset].filter((value) => value >= MAX32);
+      const extra = zip64Extra(overflow);
+      const version = overflow.length ? VERSION_ZIP64 : VERSION_DEFAULT;
+      const central = Buffer.alloc(46);
+      central.writeUInt32LE(0x02014b50, 0);
+      central.writeUInt16LE(MADE_BY_UNIX | version, 4);
+      central.writeUInt16LE(version, 6);
+      writeCommon(central, 8, entry, this.#dos, [Math.min(entry.stored, MAX32), Math.min(entry.size, MAX32)]);
+      central.writeUInt16LE(name.length, 28);
+      central.writeUInt16LE(extra.length, 30);
+      central.writeUInt32LE((FILE_MODE << 16) >>> 0, 38);
+      central.writeUInt32LE(Math.min(offset, MAX32), 42);
+      this.#central.push(central, name, extra);
+      this.#entries++;
+      offset += localHeaderBytes(entry, name) + entry.stored;
+    }
+    if (offset !== this.#offset + records.length)
+      throw new Error(`Local records of ${records.length} bytes, where their entries say ${offset - this.#offset}.`);
+    await this.#write(records);
   }
 
   /** Writes the central directory and its end records, closes the stream, and says what it holds. */
   async end(): Promise<ZipWritten> {
-    const entries = this.#central.length;
+    const entries = this.#entries;
     const start = this.#offset;
-    for (const record of this.#central) await this.#write(record);
-    const size = this.#centralBytes;
+    await this.#write(Buffer.concat(this.#central));
+    const size = this.#offset - start;
     if (entries >= MAX16 || start >= MAX32 || size >= MAX32) {
       const zip64End = this.#offset;
       const record = Buffer.alloc(56);
@@ -148,17 +190,6 @@ export class ZipWriter {
     this.#out.end();
     await finished(this.#out);
     return { entries, bytes: this.#offset };
-  }
-
-  /** The fields local header and central record share, from the flags to the sizes (as each header writes them). */
-  #common(header: Buffer, at: number, entry: ZipEntry, [compressed, size]: readonly [number, number]): void {
-    header.writeUInt16LE(UTF8_NAMES, at);
-    header.writeUInt16LE(METHOD_CODE[entry.method], at + 2);
-    header.writeUInt16LE(this.#dos.time, at + 4);
-    header.writeUInt16LE(this.#dos.date, at + 6);
-    header.writeUInt32LE(entry.crc >>> 0, at + 8);
-    header.writeUInt32LE(compressed, at + 12);
-    header.writeUInt32LE(size, at + 16);
   }
 
   async #write(bytes: Uint8Array): Promise<void> {
