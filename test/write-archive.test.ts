@@ -10,7 +10,9 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWriteStream } from "node:fs";
 import { writeArchive, type InMemoryFile } from "../build-scripts/pipeline/mirror/write-archive.ts";
+import { localRecords, ZipWriter } from "../build-scripts/pipeline/mirror/zip-writer.ts";
 
 const ZIP64_END = Buffer.from([0x50, 0x4b, 0x06, 0x06]);
 const MTIME = new Date(2026, 2, 14, 15, 9, 26);
@@ -132,5 +134,26 @@ describe("writeArchive", () => {
     expect(execFileSync("unzip", ["-tq", archive], { encoding: "utf8", maxBuffer: 2 ** 26 })).toContain(
       `No errors detected in compressed data of ${archive}.`,
     );
+  });
+
+  it("gives an entry whose size passes 4 GiB the ZIP64 fields that zipinfo and Python's zipfile read", async () => {
+    // The sizes are what is tested, not the bytes: an entry that claims 5 GB, read by its directory only.
+    const archive = path.join(dir, "big-entry.zip");
+    const zip = new ZipWriter(createWriteStream(archive), MTIME);
+    const entries = [
+      { name: "small.txt", method: "stored" as const, crc: 0, size: 0, data: new Uint8Array(0) },
+      { name: "big.bin", method: "stored" as const, crc: 0, size: 5_000_000_000, data: new Uint8Array(3) },
+    ];
+    const { records, infos } = localRecords(entries, MTIME);
+    await zip.add(records, infos);
+    await zip.end();
+    const script = `
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    print([(i.filename, i.file_size, i.compress_size, i.header_offset) for i in z.infolist()])`;
+    expect(execFileSync("python3", ["-c", script, archive], { encoding: "utf8" }).trim()).toBe(
+      "[('small.txt', 0, 0, 0), ('big.bin', 5000000000, 3, 39)]",
+    );
+    expect(execFileSync("zipinfo", ["-l", archive, "big.bin"], { encoding: "utf8" })).toMatch(/ 5000000000 \S+ +3 /);
   });
 });
