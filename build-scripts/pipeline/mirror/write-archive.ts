@@ -18,6 +18,9 @@ const BATCH = 32;
 /** Batches posted ahead of the one being written: two per thread keep both busy. */
 const WINDOW = 16;
 
+/** One pair of threads for every archive a process writes: they start on first use, and idle unreferenced. */
+const threads = new DeflateThreads();
+
 /** A file made in memory; `name` is its path below the site's root. */
 export interface InMemoryFile {
   readonly name: string;
@@ -81,7 +84,6 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
     for (const file of files) yield { name: `${input.folder}/${file}`, file: path.join(input.siteDir, file) };
   }
 
-  const threads = new DeflateThreads();
   const out = createWriteStream(target);
   const zip = new ZipWriter(out, input.mtime);
   let done = 0;
