@@ -1,15 +1,31 @@
 /**
- * Zips a built site into one archive (fflate writes the zip), every file below
- * a top folder, streamed to disk file by file so a large site never sits in
- * memory whole. Each file is compressed by Node's zlib: fflate's streaming
- * deflate (0.8.3, levels 6 and up) writes invalid data for some inputs, such as
- * the URL columns of the search files.
+ * Zips a built site into one archive, every file below a top folder, with
+ * files made in memory beside them. Two deflate threads read and compress
+ * the files in batches (deflate-threads.ts), so both cores compress, and make
+ * their local records; this thread writes them in order and keeps the central
+ * directory. Only a few batches are in
+ * memory at once.
  */
 import { createWriteStream } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { crc32, deflateRawSync } from "node:zlib";
-import { Zip, type ZipInputFile } from "fflate";
+import { DeflateThreads } from "./deflate-threads.ts";
+import type { DeflateSource } from "./deflate-worker.ts";
+import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
+
+/** Files per batch: enough to make a message's cost small beside the work. */
+const BATCH = 32;
+/** Batches posted ahead of the one being written: two per thread keep both busy. */
+const WINDOW = 16;
+
+/** One pair of threads for every archive a process writes: they start on first use, and idle unreferenced. */
+const threads = new DeflateThreads();
+
+/** A file made in memory; `name` is its path below the site's root. */
+export interface InMemoryFile {
+  readonly name: string;
+  readonly data: Uint8Array;
+}
 
 export interface ArchiveInput {
   /** The built site. */
@@ -18,49 +34,69 @@ export interface ArchiveInput {
   readonly exclude: readonly string[];
   /** The folder the archive unpacks to. */
   readonly folder: string;
-  /** Extra files at the top of that folder: name → text. */
-  readonly extra: ReadonlyMap<string, string>;
+  /** Files made in memory, archived first, in their order; none may share a name with a file of the site. */
+  readonly extra: AsyncIterable<InMemoryFile> | Iterable<InMemoryFile>;
   readonly mtime: Date;
   readonly progress?: (done: number, total: number) => void;
 }
 
-/** Writes the archive; resolves with how many files it holds. */
-export async function writeArchive(target: string, input: ArchiveInput): Promise<number> {
+/** The items in arrays of up to `size`. */
+async function* batches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/** `work` on each item, up to `width` at once, the results in the items' order. */
+async function* inOrder<T, R>(items: AsyncIterable<T>, width: number, work: (item: T) => Promise<R>): AsyncGenerator<R> {
+  const pending: Promise<R>[] = [];
+  for await (const item of items) {
+    const promise = work(item);
+    promise.catch(() => {}); // its failure is thrown when it is awaited, in order
+    pending.push(promise);
+    const first = pending.length >= width ? pending.shift() : undefined;
+    if (first) yield await first;
+  }
+  for (const promise of pending) yield await promise;
+}
+
+/** Writes the archive; resolves with how many entries and bytes it holds. */
+export async function writeArchive(target: string, input: ArchiveInput): Promise<ZipWritten> {
   const files = (await readdir(input.siteDir, { recursive: true, withFileTypes: true }))
     .filter((d) => d.isFile())
     .map((d) => path.relative(input.siteDir, path.join(d.parentPath, d.name)).split(path.sep).join("/"))
     .filter((file) => !input.exclude.some((dir) => file.startsWith(`${dir}/`)))
     .sort();
-  const out = createWriteStream(target);
-  const done = new Promise<void>((resolve, reject) => {
-    out.on("finish", resolve);
-    out.on("error", reject);
-  });
-  let failure: Error | undefined;
-  const zip = new Zip((error, chunk, final) => {
-    if (error) failure = error;
-    else out.write(chunk);
-    if (final || error) out.end();
-  });
-  const add = async (name: string, data: Uint8Array) => {
-    const entry: ZipInputFile = {
-      filename: `${input.folder}/${name}`,
-      size: data.length,
-      crc: crc32(data),
-      compression: 8,
-      mtime: input.mtime,
-    };
-    zip.add(entry);
-    entry.ondata!(null, deflateRawSync(data, { level: 6 }), true);
-    if (out.writableNeedDrain) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
-  };
-  for (const [name, text] of input.extra) await add(name, new TextEncoder().encode(text));
-  for (const [i, file] of files.entries()) {
-    await add(file, await readFile(path.join(input.siteDir, file)));
-    if (input.progress && (i + 1) % 5000 === 0) input.progress(i + 1, files.length);
+  const names = new Set(files);
+
+  async function* sources(): AsyncGenerator<DeflateSource> {
+    for await (const { name, data } of input.extra) {
+      if (names.has(name)) throw new Error(`Two files named ${name} for the archive: the site has one, and one was made for the archive.`);
+      names.add(name);
+      yield { name: `${input.folder}/${name}`, data };
+    }
+    for (const file of files) yield { name: `${input.folder}/${file}`, file: path.join(input.siteDir, file) };
   }
-  zip.end();
-  await done;
-  if (failure) throw failure;
-  return files.length + input.extra.size;
+
+  const out = createWriteStream(target);
+  const zip = new ZipWriter(out, input.mtime);
+  let done = 0;
+  try {
+    for await (const { records, infos } of inOrder(batches(sources(), BATCH), WINDOW, (batch) => threads.deflate(batch, input.mtime))) {
+      await zip.add(records, infos);
+      const before = done;
+      done += infos.length;
+      if (input.progress && Math.floor(done / 5000) > Math.floor(before / 5000)) input.progress(done, names.size);
+    }
+    return await zip.end();
+  } catch (error) {
+    out.destroy();
+    throw error;
+  }
 }

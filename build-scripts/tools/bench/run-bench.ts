@@ -4,7 +4,8 @@
  * For each size: a synthetic catalogue (cached in the temporary folder), the
  * real build command from a clean output folder (wall, CPU, peak RSS measured
  * from outside) and `cp -r` of the finished tree on the same disk right after
- * (the I/O floor), alternately, `runs` times; the files and bytes written; one
+ * (the I/O floor), alternately, `runs` times; the files and bytes written; the
+ * mirror's archive step on that tree (measure-mirror.ts); one
  * record saved while `npm run dev`'s builder watches; then what requests cost
  * at the edge, what the browser shim downloads and search in Chromium
  * (query-figures.ts). Prints the machine and the tables docs/performance.md shows.
@@ -17,6 +18,8 @@ import { parseArgs } from "node:util";
 import { BENCH_DIR, cachedCatalogue } from "./data-cache.ts";
 import { measureIncremental } from "./measure-incremental.ts";
 import { checkGnuTime, measure } from "./measure-process.ts";
+import { measureMirror } from "./measure-mirror.ts";
+import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
 import { measureQueries } from "./query-figures.ts";
 import { resultTables, type SizeResult } from "./tables.ts";
 import { searchIndexGzip, treeStats } from "./tree-stats.ts";
@@ -88,6 +91,8 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
       `  run ${run}: build ${built.wallSeconds.toFixed(2)} s (CPU ${(built.userSeconds + built.sysSeconds).toFixed(2)} s, peak RSS ${(built.peakRssBytes / 1e6).toFixed(0)} MB), cp -r ${copy.wallSeconds.toFixed(2)} s`,
     );
   }
+  const mirror = await measureMirror(out, resolveSiteConfig(BUILD_ENV));
+  log(`  mirror archive: ${mirror.seconds.toFixed(2)} s; ${(mirror.bytes / 1e6).toFixed(1)} MB, ${mirror.entries} entries`);
   log("  measuring one-record edits with the dev builder …");
   const editDir = path.join(RUN_DIR, `${resources}-edit`);
   await mkdir(editDir, { recursive: true });
@@ -106,6 +111,7 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
     videosIndexGzip: await searchIndexGzip(out, "videos"),
     editToWrittenMs: incremental.editToWrittenMs,
     filesRewritten: incremental.filesRewritten,
+    mirror,
     queries: await measureQueries(out, { log }),
   };
 }

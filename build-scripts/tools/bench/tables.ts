@@ -5,6 +5,7 @@
  */
 import type { BrowserStep } from "./browser-search.ts";
 import type { EdgeFigure } from "./edge-cpu.ts";
+import type { MirrorMeasure } from "./measure-mirror.ts";
 import type { QueryFigures } from "./query-figures.ts";
 import type { PickedWord } from "./query-words.ts";
 import { SHIM_BYTES_GOAL } from "./shim-bytes.ts";
@@ -23,6 +24,8 @@ export interface SizeResult {
   /** From writing a video record to `npm run dev`'s builder reporting its files written, per edit. */
   readonly editToWrittenMs: number[];
   readonly filesRewritten: number;
+  /** `npm run mirror`'s archive step on the last build's tree. */
+  readonly mirror: MirrorMeasure;
   readonly queries: QueryFigures;
 }
 
@@ -62,6 +65,26 @@ function buildTable(sizes: readonly SizeResult[]): string {
     ]),
   ];
   return `The build, over the runs (CPU: user + sys of every thread; peak RSS of the build process):\n\n${markdownTable(rows)}`;
+}
+
+function mirrorTable(sizes: readonly SizeResult[]): string {
+  const rows = [
+    ["resources", "archive step", "÷ build wall (median)", "archive", "entries"],
+    ...sizes.map(({ resources, mirror, build }) => [
+      count(resources),
+      `${mirror.seconds.toFixed(2)} s`,
+      `${(mirror.seconds / median(build.wallSeconds)).toFixed(2)}×`,
+      size(mirror.bytes),
+      count(mirror.entries),
+    ]),
+  ];
+  return `The offline mirror's archive step (npm run mirror after its build), one run:\n\n${markdownTable(rows)}`;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** One column (or row) of figures per site measured. */
@@ -172,5 +195,5 @@ function browserTable(sites: readonly LabelledFigures[]): string[] {
 
 export function resultTables(sizes: readonly SizeResult[]): string {
   const sites = sizes.map((r) => ({ label: count(r.resources), figures: r.queries }));
-  return [buildTable(sizes), ...edgeTables(sites), ...shimTable(sites), ...browserTable(sites)].join("\n\n");
+  return [buildTable(sizes), mirrorTable(sizes), ...edgeTables(sites), ...shimTable(sites), ...browserTable(sites)].join("\n\n");
 }

@@ -1,0 +1,46 @@
+/**
+ * The mirror's archive step, as `npm run mirror` and the benchmark run it:
+ * the built site, with a MIRROR-README on top and the script-wrapped copies
+ * that let it be searched from its files (offline-files.ts), into
+ * downloads/catalogue-mirror.zip below the site (the downloads/ folder itself
+ * and the CMS's admin/, which needs a server, left out).
+ */
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { SiteConfig } from "../../core/catalogue/site-config.ts";
+import { MIRROR_ARCHIVE } from "../../core/routes/output-tree.ts";
+import { ADMIN_FOLDER } from "../../core/cms/cms-config.ts";
+import { MIRROR_README, mirrorReadme } from "./mirror-readme.ts";
+import { offlineFiles } from "./offline-files.ts";
+import { writeArchive, type InMemoryFile } from "./write-archive.ts";
+import type { ZipWritten } from "./zip-writer.ts";
+
+const FOLDER = path.basename(MIRROR_ARCHIVE, ".zip");
+
+export interface SiteArchive extends ZipWritten {
+  /** Where it was written. */
+  readonly file: string;
+}
+
+export async function archiveSite(
+  siteDir: string,
+  config: SiteConfig,
+  date: Date,
+  progress?: (done: number, total: number) => void,
+): Promise<SiteArchive> {
+  const file = path.join(siteDir, MIRROR_ARCHIVE);
+  await mkdir(path.dirname(file), { recursive: true });
+  async function* extra(): AsyncGenerator<InMemoryFile> {
+    yield { name: MIRROR_README, data: new TextEncoder().encode(mirrorReadme(FOLDER, config, date.toISOString())) };
+    yield* offlineFiles(siteDir);
+  }
+  const written = await writeArchive(file, {
+    siteDir,
+    exclude: [path.dirname(MIRROR_ARCHIVE), ADMIN_FOLDER],
+    folder: FOLDER,
+    extra: extra(),
+    mtime: date,
+    progress,
+  });
+  return { file, ...written };
+}

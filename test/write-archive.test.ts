@@ -1,0 +1,159 @@
+/**
+ * The archive writer read back by real readers: Info-ZIP's zipinfo and unzip,
+ * and Python's zipfile. Past 65,535 entries the end record cannot hold the
+ * count, so the ZIP64 records must carry it; zipinfo's header count reads it.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWriteStream } from "node:fs";
+import { writeArchive, type InMemoryFile } from "../build-scripts/pipeline/mirror/write-archive.ts";
+import { localRecords, ZipWriter } from "../build-scripts/pipeline/mirror/zip-writer.ts";
+
+const ZIP64_END = Buffer.from([0x50, 0x4b, 0x06, 0x06]);
+const MTIME = new Date(2026, 2, 14, 15, 9, 26);
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "write-archive-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** What Python's zipfile reads: every entry's name and size, its testzip() verdict, and the contents of `show`. */
+function pythonRead(archive: string, show: readonly string[]) {
+  const script = `
+import json, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    infos = z.infolist()
+    print(json.dumps({
+        "entries": len(infos),
+        "bad": z.testzip(),
+        "methods": sorted({i.compress_type for i in infos}),
+        "shown": {n: z.read(n).hex() for n in sys.argv[2:]},
+        "time": list(infos[0].date_time),
+    }))`;
+  return JSON.parse(execFileSync("python3", ["-c", script, archive, ...show], { encoding: "utf8" })) as {
+    entries: number;
+    bad: string | null;
+    methods: number[];
+    shown: Record<string, string>;
+    time: number[];
+  };
+}
+
+async function site(name: string, files: Record<string, Uint8Array | string>): Promise<string> {
+  const siteDir = path.join(dir, name);
+  for (const [file, data] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
+    await writeFile(path.join(siteDir, file), data);
+  }
+  return siteDir;
+}
+
+describe("writeArchive", () => {
+  it("writes the site's files and the in-memory ones below one folder, deflated or stored, read back alike", async () => {
+    const noise = randomBytes(4096); // incompressible: stored
+    const siteDir = await site("small", {
+      "index.html": "<!doctype html><title>Home</title>".repeat(50),
+      "api/videos/index.json": "[]",
+      "api/empty.txt": "",
+      "api/noise.bin": noise,
+      "downloads/old.zip": "left out",
+    });
+    async function* extra(): AsyncGenerator<InMemoryFile> {
+      yield { name: "MIRROR-README", data: new TextEncoder().encode("Read me\n") };
+      yield { name: "api/videos/index.json.js", data: new TextEncoder().encode("load([])\n") };
+    }
+    const archive = path.join(dir, "small.zip");
+    const written = await writeArchive(archive, {
+      siteDir,
+      exclude: ["downloads"],
+      folder: "mirror",
+      extra: extra(),
+      mtime: MTIME,
+    });
+    expect(written).toEqual({ entries: 6, bytes: readFileSync(archive).length });
+    expect(readFileSync(archive).includes(ZIP64_END)).toBe(false);
+
+    const read = pythonRead(archive, ["mirror/MIRROR-README", "mirror/api/noise.bin", "mirror/api/empty.txt"]);
+    expect(read).toMatchObject({ entries: 6, bad: null, methods: [0, 8], time: [2026, 3, 14, 15, 9, 26] });
+    expect(read.shown).toEqual({
+      "mirror/MIRROR-README": Buffer.from("Read me\n").toString("hex"),
+      "mirror/api/noise.bin": noise.toString("hex"),
+      "mirror/api/empty.txt": "",
+    });
+    const listed = execFileSync("zipinfo", ["-1", archive], { encoding: "utf8" }).trim().split("\n");
+    expect(listed).toEqual([
+      "mirror/MIRROR-README",
+      "mirror/api/videos/index.json.js",
+      "mirror/api/empty.txt",
+      "mirror/api/noise.bin",
+      "mirror/api/videos/index.json",
+      "mirror/index.html",
+    ]);
+    expect(execFileSync("unzip", ["-tq", archive], { encoding: "utf8" })).toContain("No errors detected");
+  });
+
+  it("refuses an in-memory file that has the name of one of the site's", async () => {
+    const siteDir = await site("twice", { "index.html": "<p>site</p>" });
+    const failed = writeArchive(path.join(dir, "twice.zip"), {
+      siteDir,
+      exclude: [],
+      folder: "mirror",
+      extra: [{ name: "index.html", data: new Uint8Array(1) }],
+      mtime: MTIME,
+    });
+    await expect(failed).rejects.toThrow("Two files named index.html for the archive: the site has one, and one was made for the archive.");
+  });
+
+  it("past 65,535 entries writes ZIP64 records that zipinfo, unzip and Python's zipfile read in full", async () => {
+    const count = 70_000;
+    const siteDir = path.join(dir, "large");
+    for (let folder = 0; folder < count / 1000; folder++) {
+      await mkdir(path.join(siteDir, `f${folder}`), { recursive: true });
+      await Promise.all(
+        Array.from({ length: 1000 }, (_, i) => writeFile(path.join(siteDir, `f${folder}`, `${i}.txt`), `file ${folder * 1000 + i}\n`)),
+      );
+    }
+    const archive = path.join(dir, "large.zip");
+    const extra = [{ name: "MIRROR-README", data: new TextEncoder().encode("Read me\n") }];
+    const written = await writeArchive(archive, { siteDir, exclude: [], folder: "m", extra, mtime: MTIME });
+    expect(written.entries).toBe(count + 1);
+    expect(readFileSync(archive).includes(ZIP64_END)).toBe(true);
+
+    expect(execFileSync("zipinfo", ["-h", archive], { encoding: "utf8" })).toContain(`number of entries: ${count + 1}`);
+    const read = pythonRead(archive, ["m/f69/999.txt"]);
+    expect(read).toMatchObject({ entries: count + 1, bad: null });
+    expect(Buffer.from(read.shown["m/f69/999.txt"], "hex").toString()).toBe("file 69999\n");
+    expect(execFileSync("unzip", ["-tq", archive], { encoding: "utf8", maxBuffer: 2 ** 26 })).toContain(
+      `No errors detected in compressed data of ${archive}.`,
+    );
+  });
+
+  it("gives an entry whose size passes 4 GiB the ZIP64 fields that zipinfo and Python's zipfile read", async () => {
+    // The sizes are what is tested, not the bytes: an entry that claims 5 GB, read by its directory only.
+    const archive = path.join(dir, "big-entry.zip");
+    const zip = new ZipWriter(createWriteStream(archive), MTIME);
+    const entries = [
+      { name: "small.txt", method: "stored" as const, crc: 0, size: 0, data: new Uint8Array(0) },
+      { name: "big.bin", method: "stored" as const, crc: 0, size: 5_000_000_000, data: new Uint8Array(3) },
+    ];
+    const { records, infos } = localRecords(entries, MTIME);
+    await zip.add(records, infos);
+    await zip.end();
+    const script = `
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    print([(i.filename, i.file_size, i.compress_size, i.header_offset) for i in z.infolist()])`;
+    expect(execFileSync("python3", ["-c", script, archive], { encoding: "utf8" }).trim()).toBe(
+      "[('small.txt', 0, 0, 0), ('big.bin', 5000000000, 3, 39)]",
+    );
+    expect(execFileSync("zipinfo", ["-l", archive, "big.bin"], { encoding: "utf8" })).toMatch(/ 5000000000 \S+ +3 /);
+  });
+});
