@@ -1,6 +1,6 @@
 /**
  * Eleventy's configuration for the site's own pages: templates/ (the API root
- * in every format, the home page, the 404 page) and the stylesheet. The build
+ * in every format, the home page, the 404 page). The build
  * adds the catalogue through a plugin (build-scripts/pipeline/eleventy-plugin.ts):
  * the lists, resources and search files are written beside these pages.
  */
@@ -9,7 +9,6 @@ import type { UserConfig } from "@11ty/eleventy";
 export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addExtension(["11ty.ts"], { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
-  eleventyConfig.addPassthroughCopy({ "templates/assets": "assets" });
   // No output folder here: the build passes its staging folder (default _site).
   return { dir: { input: "templates" } };
 }

@@ -69,7 +69,7 @@ describe("render threads", () => {
         }
         const json = new TextDecoder().decode(chunk.entries[JSON_ITEM]);
         expect(JSON.parse(`[${start === 0 ? json : json.slice(1)}]`)).toEqual(chunk.items.map((i) => JSON.parse(i[JSON_ITEM])));
-        for (const [, counts] of chunk.byExtension) files += counts.files;
+        for (const [, counts] of chunk.stats.byExtension) files += counts.files;
       },
       { keepItems: true },
     );

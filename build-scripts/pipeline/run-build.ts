@@ -4,6 +4,7 @@
  * clears the staging folder and leaves the previous output as it was.
  * Used by `npm run build`, `npm run dev` and `npm run mirror`.
  */
+import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { CatalogueSite } from "./eleventy-plugin.ts";
 import type { WriteOptions } from "./write/write-api-tree.ts";
@@ -32,11 +33,14 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
     const build = await prepareBuild(process.cwd());
     site = new CatalogueSite(build, { ...options, signal: abort.signal });
     await clearStaging(outDir);
-    const eleventy = new Eleventy("templates", stagingDir(outDir), { configPath: ".eleventy.ts", quietMode: true, config: site.plugin });
-    const pages = (await eleventy.write()) as unknown as { outputPath: string; content?: unknown }[];
+    const staging = stagingDir(outDir);
+    const eleventy = new Eleventy("templates", staging, { configPath: ".eleventy.ts", quietMode: true, config: site.plugin });
+    // Eleventy's closing line counts its own pages only: the build's summary counts every file.
+    eleventy.logger.overrideLogger({ ...console, log: () => {} });
+    const [, pages] = await eleventy.write();
     const stats = (await site.written) ?? new WriteStats();
     for (const page of pages) {
-      if (typeof page.content === "string") stats.add(page.outputPath, Buffer.byteLength(page.content));
+      if (typeof page.content === "string") stats.add(path.relative(staging, page.outputPath), Buffer.byteLength(page.content));
     }
     await swapInStaging(outDir);
     return { build, stats, seconds: (performance.now() - started) / 1000 };

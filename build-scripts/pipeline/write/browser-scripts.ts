@@ -8,6 +8,7 @@
  * Kept apart from the search files so that the render threads' bundle does
  * not carry esbuild.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import type { ListScripts } from "../../core/formats/views.ts";
@@ -17,6 +18,7 @@ import type { FileWriter } from "./file-writer.ts";
 import { shimDeclarations } from "./shim-declarations.ts";
 
 const BROWSER = path.join(import.meta.dirname, "../../runtime/browser");
+const ASSETS = path.join(import.meta.dirname, "../../../templates/assets");
 const OUT = path.dirname(SHIM_FILE);
 const entry = (file: string) => path.basename(file, ".js");
 
@@ -82,7 +84,9 @@ function bundle(site: SiteAddresses): BrowserScripts {
   };
 }
 
+/** The browser scripts, their declarations, and templates/assets/ (the stylesheet, the icon) beside them. */
 export function writeBrowserScripts(writer: FileWriter, site: SiteAddresses): void {
   for (const { file, text } of browserScripts(site).files) writer.write(file, text);
   writer.write(SHIM_DECLARATIONS, shimDeclarations());
+  for (const name of readdirSync(ASSETS)) writer.writeData(`${OUT}/${name}`, readFileSync(path.join(ASSETS, name)));
 }

@@ -2,6 +2,7 @@
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import type { ResourceTranslation } from "../../core/translations/localize.ts";
+import type { WriteCounts } from "./write-stats.ts";
 import { RECORDS_PER_FILE } from "../../core/search/build-index.ts";
 
 /** Records per task: whole search record files (a list file takes a task's entries across its pages). */
@@ -48,7 +49,7 @@ export type RenderReply =
       /** The records' search terms as numbers: record i's run up to termEnds[i], from termEnds[i - 1] (or 0). */
       readonly found: Int32Array;
       readonly termEnds: Int32Array;
-      /** The files written, per extension. */
-      readonly byExtension: [string, { files: number; bytes: number }][];
+      /** The files written. */
+      readonly stats: WriteCounts;
     }
   | { readonly kind: "error"; readonly id: number; readonly message: string; readonly newTerms: string[] };

@@ -21,7 +21,7 @@ type Rendered = Extract<RenderReply, { kind: "rendered" }>;
 
 export interface RenderedChunk extends Pick<
   Rendered,
-  "entries" | "entryBytes" | "columns" | "columnDigests" | "recordFiles" | "items" | "parts" | "byExtension"
+  "entries" | "entryBytes" | "columns" | "columnDigests" | "recordFiles" | "items" | "parts" | "stats"
 > {
   /** The search terms of records start…, as numbers of a thread's term table. */
   readonly terms: ChunkTerms;

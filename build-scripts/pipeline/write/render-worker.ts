@@ -84,7 +84,7 @@ function render(task: RenderTask): RenderReply {
     parts,
     ...termNumbers.take(),
     termEnds,
-    byExtension: [...writer.stats.byExtension],
+    stats: writer.stats.counts(),
   };
 }
 

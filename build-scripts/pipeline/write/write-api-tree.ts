@@ -100,7 +100,7 @@ export async function writeApiTree(
       const columns = FORMATS.map((f) => (f.renderer.parts ? new ColumnFiles(writer, collection, f.extension, fields) : undefined));
       current = { job, lists, columns, recordFiles: [], index: new SearchIndexBuilder(rules.stem), terms: [] };
     }
-    writer.stats.merge(chunk.byExtension);
+    writer.stats.merge(chunk.stats);
     const { terms } = chunk;
     const count = terms.ends.length;
     for (const [f, list] of current.lists.entries()) list.addEntries(chunk.entries[f], count, chunk.entryBytes[f]);
