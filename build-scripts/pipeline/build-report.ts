@@ -2,18 +2,19 @@
 import type { PreparedBuild } from "./prepare.ts";
 import type { WriteStats } from "./write/write-stats.ts";
 import { crowdedFolders } from "./write/folder-limit.ts";
-import type { WarningKind } from "./validate/problems.ts";
+import { formatProblem, type Problem, type WarningKind } from "./validate/problems.ts";
 
 /**
  * How the summary counts each kind of warning (singular, plural), in the
  * order it lists them: first what readers see changed (a translation showing
- * its source text, a link leading nowhere), then what is only not published yet.
+ * its source text, a link leading nowhere), which it also shows one by one,
+ * then what is only not published or not written yet.
  */
-const WARNING_KINDS: Record<WarningKind, readonly [string, string]> = {
-  "stale-translation": ["stale translation", "stale translations"],
-  "missing-lesson": ["link to a missing lesson", "links to missing lessons"],
-  "unpublished-translation": ["unpublished translation", "unpublished translations"],
-  "unfilled-field": ["field left empty", "fields left empty"],
+const WARNING_KINDS: Record<WarningKind, { readonly one: string; readonly many: string; readonly readersSee: boolean }> = {
+  "stale-translation": { one: "stale translation", many: "stale translations", readersSee: true },
+  "missing-lesson": { one: "link to a missing lesson", many: "links to missing lessons", readersSee: true },
+  "unpublished-translation": { one: "unpublished translation", many: "unpublished translations", readersSee: false },
+  "unfilled-field": { one: "field left empty", many: "fields left empty", readersSee: false },
 };
 
 /** A size for people: "701.8 kB", "1.3 MB". */
@@ -25,16 +26,20 @@ function translatedLine(build: PreparedBuild): string[] {
   return languages.length ? [`  translated resources: ${languages.join(", ")} (each language's tree: <lang>/api/)`] : [];
 }
 
-/** "132 warnings: 1 stale translation, 3 links to missing lessons, 128 fields left empty". */
-function warningsLine(build: PreparedBuild): string[] {
-  const counts = new Map<WarningKind, number>();
-  for (const w of build.warnings) if (w.severity === "warning") counts.set(w.kind, (counts.get(w.kind) ?? 0) + 1);
-  const kinds = Object.entries(WARNING_KINDS).flatMap(([kind, [one, many]]) => {
-    const n = counts.get(kind as WarningKind) ?? 0;
-    return n ? [`${n} ${n === 1 ? one : many}`] : [];
+/** "132 warnings: 1 stale translation, 3 links to missing lessons, 128 fields left empty", then the first two kinds' warnings. */
+function warningLines(build: PreparedBuild): string[] {
+  const byKind = new Map<WarningKind, Problem[]>();
+  for (const w of build.warnings) if (w.severity === "warning") byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w]);
+  const kinds = Object.entries(WARNING_KINDS).flatMap(([kind, { one, many, readersSee }]) => {
+    const found = byKind.get(kind as WarningKind) ?? [];
+    return found.length ? [{ count: `${found.length} ${found.length === 1 ? one : many}`, shown: readersSee ? found : [] }] : [];
   });
   const total = build.warnings.length;
-  return total ? [`  ${total} warning${total === 1 ? "" : "s"}: ${kinds.join(", ")} (npm run validate lists each one)`] : [];
+  if (!total) return [];
+  return [
+    `  ${total} warning${total === 1 ? "" : "s"}: ${kinds.map((k) => k.count).join(", ")} (npm run validate lists each one)`,
+    ...kinds.flatMap((k) => k.shown).map((w) => `  ${formatProblem(w).replace(/\n/g, "\n  ")}`),
+  ];
 }
 
 export function summary(build: PreparedBuild, stats: WriteStats, seconds: number, outDir: string): string {
@@ -49,7 +54,7 @@ export function summary(build: PreparedBuild, stats: WriteStats, seconds: number
     ...translatedLine(build),
     ...rows,
     `  total  ${String(stats.files).padStart(8)} files ${formatBytes(stats.bytes).padStart(10)}`,
-    ...warningsLine(build),
+    ...warningLines(build),
     ...crowdedFolders(stats.filesByFolder).map((line) => `  warning: ${line}`),
   ].join("\n");
 }

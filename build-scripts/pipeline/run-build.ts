@@ -7,11 +7,11 @@
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { CatalogueSite } from "./eleventy-plugin.ts";
-import type { WriteOptions } from "./write/write-api-tree.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
+import { RenderThreads } from "./write/render-threads.ts";
 import { clearStaging, stagingDir, swapInStaging } from "./write/swap-output.ts";
+import type { SiteOptions } from "./write/write-site.ts";
 import { WriteStats } from "./write/write-stats.ts";
-import { startRenderThreads } from "./write/render-threads.ts";
 
 export interface BuildOutcome {
   readonly build: PreparedBuild;
@@ -19,19 +19,20 @@ export interface BuildOutcome {
   readonly seconds: number;
 }
 
-/** The API tree's options but the abort signal, which the build sets itself. */
-export type BuildOptions = Omit<WriteOptions, "signal">;
+/** What the writer is told, but what the build sets itself; the render threads are made for the build unless given. */
+export type BuildOptions = Omit<SiteOptions, "signal" | "update" | "only" | "threads"> & { readonly threads?: RenderThreads };
 
 /** Eleventy reads templates/ and .eleventy.ts from the working folder: run it from the project. */
 export async function runBuild(outDir: string, options: BuildOptions = {}): Promise<BuildOutcome> {
   const started = performance.now();
   // The threads start while the content is read and checked.
-  startRenderThreads();
+  const threads = options.threads ?? new RenderThreads();
+  threads.start();
   const abort = new AbortController();
   let site: CatalogueSite | undefined;
   try {
     const build = await prepareBuild(process.cwd());
-    site = new CatalogueSite(build, { ...options, signal: abort.signal });
+    site = new CatalogueSite(build, { ...options, threads, signal: abort.signal });
     await clearStaging(outDir);
     const staging = stagingDir(outDir);
     const eleventy = new Eleventy("templates", staging, { configPath: ".eleventy.ts", quietMode: true, config: site.plugin });

@@ -6,19 +6,32 @@ import type { Problem, WarningKind } from "../../build-scripts/pipeline/validate
 import { crowdedFolders, folderEntries } from "../../build-scripts/pipeline/write/folder-limit.ts";
 import { WriteStats } from "../../build-scripts/pipeline/write/write-stats.ts";
 
-const warning = (kind: WarningKind): Problem => ({ file: "f.json", pointer: "/x", severity: "warning", kind, expected: "e", found: "f" });
+const warning = (kind: WarningKind): Problem => ({
+  file: `${kind}.json`,
+  pointer: "/x",
+  severity: "warning",
+  kind,
+  expected: "e",
+  found: "f",
+});
 const build = (warnings: Problem[]) => ({ catalogue: { lists: new Map() }, translations: new Map(), warnings }) as unknown as PreparedBuild;
 
 describe("the build's summary", () => {
-  it("counts warnings by kind, what readers see changed first", () => {
+  it("counts warnings by kind, and shows those readers see changed first, one by one", () => {
     const warnings = [
       ...Array.from({ length: 128 }, () => warning("unfilled-field")),
       ...Array.from({ length: 3 }, () => warning("missing-lesson")),
       warning("stale-translation"),
     ];
     const lines = summary(build(warnings), new WriteStats(), 1, "_site").split("\n");
-    expect(lines.filter((l) => l.includes("warning"))).toEqual([
+    const first = lines.findIndex((l) => l.includes("warning"));
+    expect(lines.slice(first)).toEqual([
       "  132 warnings: 1 stale translation, 3 links to missing lessons, 128 fields left empty (npm run validate lists each one)",
+      ...["stale-translation", "missing-lesson", "missing-lesson", "missing-lesson"].flatMap((kind) => [
+        `  ${kind}.json  /x`,
+        "      expected: e",
+        "      found:    f",
+      ]),
     ]);
   });
 

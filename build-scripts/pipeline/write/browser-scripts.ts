@@ -88,5 +88,5 @@ function bundle(site: SiteAddresses): BrowserScripts {
 export function writeBrowserScripts(writer: FileWriter, site: SiteAddresses): void {
   for (const { file, text } of browserScripts(site).files) writer.write(file, text);
   writer.write(SHIM_DECLARATIONS, shimDeclarations());
-  for (const name of readdirSync(ASSETS)) writer.writeData(`${OUT}/${name}`, readFileSync(path.join(ASSETS, name)));
+  for (const name of readdirSync(ASSETS)) writer.write(`${OUT}/${name}`, readFileSync(path.join(ASSETS, name)));
 }

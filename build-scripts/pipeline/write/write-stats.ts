@@ -3,6 +3,8 @@ export class WriteStats {
   readonly byExtension = new Map<string, { files: number; bytes: number }>();
   /** Files written directly in each folder of the output tree ("" is the output folder itself). */
   readonly filesByFolder = new Map<string, number>();
+  /** Files removed from an older tree (`npm run dev`): a deleted record's, pages a list no longer has. */
+  removed = 0;
 
   /** `file`: a path of the output tree ("/"-separated, relative). */
   add(file: string, bytes: number): void {
