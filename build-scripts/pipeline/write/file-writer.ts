@@ -64,12 +64,17 @@ export class FileWriter {
 
   /** A file written piece by piece; closed, it may take another name (one made from its content). */
   stream(file: string): StreamedFile {
-    return new StreamedFile(openSync(this.target(file), "w"), {
+    const fd = openSync(this.target(file), "w");
+    return new StreamedFile({
+      write: (data, length) => {
+        for (let offset = 0; offset < length;) offset += writeSync(fd, data, offset, length - offset);
+      },
       close: (bytes, name = file) => {
+        closeSync(fd);
         if (name !== file) renameSync(this.target(file), this.target(name));
         this.stats.add(name, bytes);
       },
-      discard: () => {},
+      discard: () => closeSync(fd),
     });
   }
 
@@ -89,17 +94,13 @@ export class UpdatingWriter extends FileWriter {
     if (!sameBytes(this.target(file), typeof data === "string" ? Buffer.from(data) : data)) super.write(file, data);
   }
 
-  /** Streamed beside the file, which it replaces when closed only if its bytes differ. */
+  /** Kept in memory until closed, then written as a whole file (so only if its bytes differ). */
   override stream(file: string): StreamedFile {
-    const partial = `${this.target(file)}.partial`;
-    return new StreamedFile(openSync(partial, "w"), {
-      close: (bytes, name = file) => {
-        const target = this.target(name);
-        if (sameSize(target, bytes) && sameBytes(target, readFileSync(partial))) return unlinkSync(partial);
-        renameSync(partial, target);
-        this.stats.add(name, bytes);
-      },
-      discard: () => unlinkSync(partial),
+    const parts: Buffer[] = [];
+    return new StreamedFile({
+      write: (data, length) => parts.push(Buffer.from(data.subarray(0, length))),
+      close: (_bytes, name = file) => this.write(name, Buffer.concat(parts)),
+      discard: () => {},
     });
   }
 
@@ -119,18 +120,22 @@ export class UpdatingWriter extends FileWriter {
 export const fileWriter = (outDir: string, update = false, stats?: WriteStats): FileWriter =>
   update ? new UpdatingWriter(outDir, stats) : new FileWriter(outDir, stats);
 
-const sameSize = (file: string, bytes: number) => statSync(file, { throwIfNoEntry: false })?.size === bytes;
-const sameBytes = (file: string, data: Uint8Array) => sameSize(file, data.length) && Buffer.compare(readFileSync(file), data) === 0;
+const sameBytes = (file: string, data: Uint8Array) =>
+  statSync(file, { throwIfNoEntry: false })?.size === data.length && Buffer.compare(readFileSync(file), data) === 0;
+
+/** Where a streamed file's bytes go: `write` is given the buffer's first `length` bytes, which it must not keep. */
+interface StreamSink {
+  write(data: Uint8Array, length: number): void;
+  close(bytes: number, name?: string): void;
+  discard(): void;
+}
 
 export class StreamedFile {
   private readonly buffer = Buffer.allocUnsafe(STREAM_BYTES);
   private used = 0;
   private written = 0;
 
-  constructor(
-    private readonly fd: number,
-    private readonly done: { close(bytes: number, name?: string): void; discard(): void },
-  ) {}
+  constructor(private readonly sink: StreamSink) {}
 
   append(text: string): void {
     const bytes = Buffer.byteLength(text);
@@ -155,20 +160,18 @@ export class StreamedFile {
   }
 
   private writeAll(data: Uint8Array, length: number): void {
-    for (let offset = 0; offset < length;) offset += writeSync(this.fd, data, offset, length - offset);
+    this.sink.write(data, length);
     this.written += length;
   }
 
   /** `name`: the file's name from now on (the one it was opened with by default). */
   close(name?: string): void {
     this.drain();
-    closeSync(this.fd);
-    this.done.close(this.written, name);
+    this.sink.close(this.written, name);
   }
 
   /** Close without writing what is buffered or counting the file (the build failed). */
   discard(): void {
-    closeSync(this.fd);
-    this.done.discard();
+    this.sink.discard();
   }
 }
