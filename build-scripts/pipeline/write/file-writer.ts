@@ -10,19 +10,7 @@
  * the same writer over the tree the last build wrote (UpdatingWriter), which
  * leaves every file whose bytes did not change as it was.
  */
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { WriteStats } from "./write-stats.ts";
 
 const STREAM_BYTES = 256 * 1024;
