@@ -5,7 +5,7 @@
  * folder named *.json, a broken or outward link, a named pipe, …) is one more
  * named problem, never the end of the run.
  */
-import { mkdir, mkdtemp, readFile, symlink } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, symlink } from "node:fs/promises";
 import type { Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -266,6 +266,22 @@ describe("an entry of the content folder that is not a plain file is one named p
       problem("units/edge-cases-unit.json", "/uuid", /a UUID no other record uses/, /".+", already used by .*lessons\/a-unit.json/),
     );
     await expectFailedBuild(run);
+  });
+});
+
+describe("a build of content with warnings", () => {
+  it("builds, and its one summary counts the warnings by kind and every file it wrote", async () => {
+    const content = await tempContent(GOLDEN_CONTENT);
+    const unit = JSON.parse(await readFile(path.join(content, "units/edge-cases-unit.json"), "utf8"));
+    const missing = "0a1b2c3d-0000-4000-8000-0000000000ff";
+    await writeRecord(content, "units/edge-cases-unit.json", { ...unit, lessons: [...unit.lessons, missing], description: "" });
+    const run = await buildSite({ CONTENT_DIR: content });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("  2 warnings: 1 link to a missing lesson, 1 field left empty (npm run validate lists each one)");
+    const files = (await readdir(run.outDir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).length;
+    expect(run.stdout).toMatch(new RegExp(`\\n  total +${files} files `));
+    // No other line counts files: Eleventy's own ("Wrote 7 files") counts its pages only.
+    expect(run.stdout.match(/\d+ files/g)?.length).toBe(run.stdout.match(/^ {2}\S+ +\d+ files/gm)?.length);
   });
 });
 

@@ -11,13 +11,20 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { prepareBuild } from "../build-scripts/pipeline/prepare.ts";
 import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
-import type { SourceRecord } from "../build-scripts/core/catalogue/resource.ts";
-import { FORMATS, JSON_ITEM } from "../build-scripts/core/formats/formats.ts";
+import type { JsonObject, SourceRecord } from "../build-scripts/core/catalogue/resource.ts";
+import type { RenderContext } from "../build-scripts/core/formats/views.ts";
+import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { instanceFile } from "../build-scripts/core/routes/output-tree.ts";
 import { RECORDS_PER_FILE } from "../build-scripts/core/search/build-index.ts";
 import { resourceTerms } from "../build-scripts/core/search/search-fields.ts";
-import { CHUNK } from "../build-scripts/pipeline/write/render-messages.ts";
-import { recordTermNumbers, renderRecords, type RenderedChunk, type RenderJob } from "../build-scripts/pipeline/write/render-threads.ts";
+import { RECORDS_PER_TASK } from "../build-scripts/pipeline/write/render-messages.ts";
+import {
+  KeptChunks,
+  recordTermNumbers,
+  RenderThreads,
+  type RenderedChunk,
+  type RenderJob,
+} from "../build-scripts/pipeline/write/render-threads.ts";
 import { writeApiTree } from "../build-scripts/pipeline/write/write-api-tree.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 
@@ -29,13 +36,15 @@ async function manyVideos(copies: number): Promise<SourceRecord[]> {
   ).flat();
 }
 
-async function jobs(): Promise<{ jobs: RenderJob[]; config: Awaited<ReturnType<typeof prepareBuild>>["config"] }> {
+const threads = new RenderThreads();
+
+async function jobs(): Promise<{ jobs: RenderJob[]; context: RenderContext }> {
   const { catalogue, config } = await prepareBuild(PROJECT_DIR);
-  const records = (name: string) => catalogue.lists.get(name)!.map((e) => e.record);
+  const records = (name: string) => catalogue.lists.get(name)!.map(({ record }) => ({ record }));
   // 35 videos made 245, so the videos take three chunks.
-  const videos = await manyVideos(7);
+  const videos = (await manyVideos(7)).map((record) => ({ record }));
   return {
-    config,
+    context: { config },
     jobs: [
       { collection: findCollection("videos")!, records: videos },
       { collection: findCollection("activities")!, records: [] },
@@ -47,42 +56,40 @@ async function jobs(): Promise<{ jobs: RenderJob[]; config: Awaited<ReturnType<t
 /** Record i's search terms, from the chunk's numbers. */
 const termsOf = (chunk: RenderedChunk, i: number) => Array.from(recordTermNumbers(chunk.terms, i), (n) => chunk.terms.table.terms[n]);
 
+/** The chunk's records as its JSON list entries hold them (a chunk past the first starts with a comma). */
+const jsonItems = (chunk: RenderedChunk, start: number): Record<string, unknown>[] => {
+  const json = new TextDecoder().decode(chunk.formats.json.entries);
+  return JSON.parse(`[${start === 0 ? json : json.slice(1)}]`);
+};
+
 describe("render threads", () => {
   it("take whole search record files at a time (and whole HTML pages, by definition)", () => {
-    expect(CHUNK % RECORDS_PER_FILE).toBe(0);
+    expect(RECORDS_PER_TASK % RECORDS_PER_FILE).toBe(0);
   });
 
-  it("render every record, write its files, and hand back its list entries and items in list order", async () => {
-    const { jobs: all, config } = await jobs();
+  it("render every record, write its files, and hand back its list entries and search terms in list order", async () => {
+    const { jobs: all, context } = await jobs();
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     const seen: { collection: string; start: number; uuids: string[]; last: boolean }[] = [];
     let files = 0;
-    await renderRecords(
-      all,
-      config,
-      outDir,
-      (job, start, chunk, last) => {
-        seen.push({ collection: job.collection.name, start, uuids: chunk.items.map((i) => JSON.parse(i[JSON_ITEM]).uuid), last });
-        expect(chunk.terms.ends).toHaveLength(chunk.items.length);
-        for (const [i, items] of chunk.items.entries()) {
-          expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, JSON.parse(items[JSON_ITEM])));
-        }
-        const json = new TextDecoder().decode(chunk.entries[JSON_ITEM]);
-        expect(JSON.parse(`[${start === 0 ? json : json.slice(1)}]`)).toEqual(chunk.items.map((i) => JSON.parse(i[JSON_ITEM])));
-        for (const [, counts] of chunk.byExtension) files += counts.files;
-      },
-      { keepItems: true },
-    );
+    await threads.render(all, context, outDir, (job, start, chunk, last) => {
+      const items = jsonItems(chunk, start);
+      seen.push({ collection: job.collection.name, start, uuids: items.map((i) => i.uuid as string), last });
+      expect(chunk.terms.ends).toHaveLength(items.length);
+      for (const [i, item] of items.entries()) expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, item as JsonObject));
+      for (const format of FORMATS) expect(chunk.formats[format.name].entryBytes).toHaveLength(items.length);
+      for (const [, counts] of chunk.stats.byExtension) files += counts.files;
+    });
     for (const job of all) {
       const chunks = seen.filter((s) => s.collection === job.collection.name);
-      expect(chunks.flatMap((c) => c.uuids)).toEqual(job.records.map((r) => r.uuid));
+      expect(chunks.flatMap((c) => c.uuids)).toEqual(job.records.map((r) => r.record.uuid));
       expect(chunks.map((c) => c.last)).toEqual(chunks.map((_, i) => i === chunks.length - 1));
     }
     expect(seen.map((s) => s.collection).filter((name, i, names) => name !== names[i - 1])).toEqual(["videos", "activities", "units"]);
     expect(seen.filter((s) => s.collection === "videos").length).toBeGreaterThanOrEqual(3);
     const recordFiles = all.reduce((n, job) => n + Math.ceil(job.records.length / RECORDS_PER_FILE), 0);
     expect(files).toBe((245 + all[2].records.length) * FORMATS.length + recordFiles);
-    const last = all[0].records.at(-1)!;
+    const last = all[0].records.at(-1)!.record;
     const written = JSON.parse(await readFile(path.join(outDir, instanceFile("videos", last.uuid, "json")), "utf8"));
     expect(written.uuid).toBe(last.uuid);
   });
@@ -93,20 +100,22 @@ describe("render threads", () => {
     const lists = new Map([...catalogue.lists].map(([name, list]) => [name, name === "videos" ? videos : list]));
     const reported: string[] = [];
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
-    await writeApiTree({ lists }, config, outDir, {
+    const records = new Map([...lists].map(([name, list]) => [name, list.map(({ record }) => ({ record }))]));
+    await writeApiTree({ context: { config }, lists: records }, outDir, {
+      threads,
       progress: (collection, done, total) => reported.push(`${collection} ${done}/${total}`),
     });
     expect(reported).toEqual(["videos 1000/2100", "videos 2000/2100"]);
   });
 
   it("stop taking chunks once the build has failed elsewhere", async () => {
-    const { jobs: all, config } = await jobs();
+    const { jobs: all, context } = await jobs();
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     const failed = new AbortController();
     let taken = 0;
-    const rendering = renderRecords(
+    const rendering = threads.render(
       all,
-      config,
+      context,
       outDir,
       () => {
         if (++taken === 1) failed.abort(new Error("Eleventy failed"));
@@ -118,37 +127,57 @@ describe("render threads", () => {
   });
 
   it("fail the build with the thread's error when a file cannot be written", async () => {
-    const { jobs: all, config } = await jobs();
+    const { jobs: all, context } = await jobs();
     const notAFolder = path.join(await mkdtemp(path.join(tmpdir(), "render-threads-")), "file");
     await writeFile(notAFolder, "");
-    await expect(renderRecords(all, config, notAFolder, () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
+    await expect(threads.render(all, context, notAFolder, () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
   });
 
   it("keep the numbering of search terms in step with the main thread across a thread's error", async () => {
-    const { config } = await jobs();
+    const { context } = await jobs();
     // Words no thread has numbered yet, and a file where the third record's folder should be: the task fails
     // after numbering the first two records' terms, which must still reach the main thread's copy.
     const words = `unnumbered${Date.now()}`;
-    const records = (await manyVideos(1)).map((r, i) => ({ ...r, title: `${r.title} ${words}${i}` }));
+    const records = (await manyVideos(1)).map((r, i) => ({ record: { ...r, title: `${r.title} ${words}${i}` } }));
     const job = { collection: findCollection("videos")!, records };
     const blocked = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     await mkdir(path.join(blocked, "api/videos"), { recursive: true });
-    await writeFile(path.join(blocked, path.dirname(instanceFile("videos", records[2].uuid, "json"))), "");
-    await expect(renderRecords([job], config, blocked, () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
+    await writeFile(path.join(blocked, path.dirname(instanceFile("videos", records[2].record.uuid, "json"))), "");
+    await expect(threads.render([job], context, blocked, () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     let checked = 0;
-    await renderRecords(
-      [job],
-      config,
-      outDir,
-      (_job, _start, chunk) => {
-        for (const [i, items] of chunk.items.entries()) {
-          expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, JSON.parse(items[JSON_ITEM])));
-          checked += 1;
-        }
-      },
-      { keepItems: true },
-    );
+    await threads.render([job], context, outDir, (_job, start, chunk) => {
+      for (const [i, item] of jsonItems(chunk, start).entries()) {
+        expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, item as JsonObject));
+        checked += 1;
+      }
+    });
     expect(checked).toBe(records.length);
+  });
+
+  it("take a kept chunk again where its records are the same objects, and render the chunk of a changed one", async () => {
+    const { jobs: all, context } = await jobs();
+    const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
+    const kept = new KeptChunks();
+    const chunks = new Map<string, RenderedChunk>();
+    await threads.render(all, context, outDir, (job, start, chunk) => chunks.set(`${job.collection.name} ${start}`, chunk), { kept });
+    const videos = all[0];
+    const edited = { record: { ...videos.records[1].record, title: "Edited" } };
+    const again = [{ ...videos, records: videos.records.map((r, i) => (i === 1 ? edited : r)) }, ...all.slice(1)];
+    const taken: { key: string; same: boolean; files: number; second?: unknown }[] = [];
+    await threads.render(
+      again,
+      context,
+      outDir,
+      (job, start, chunk) => {
+        const key = `${job.collection.name} ${start}`;
+        const files = chunk.stats.byExtension.reduce((n, [, counts]) => n + counts.files, 0);
+        taken.push({ key, same: chunk.formats === chunks.get(key)?.formats, files, second: jsonItems(chunk, start)[1]?.title });
+      },
+      { kept },
+    );
+    expect(taken.filter((t) => !t.same).map((t) => t.key)).toEqual(["videos 0"]);
+    expect(taken.filter((t) => t.same).every((t) => t.files === 0)).toBe(true);
+    expect(taken.find((t) => t.key === "videos 0")).toMatchObject({ second: "Edited", files: RECORDS_PER_TASK * FORMATS.length + 4 });
   });
 });

@@ -1,36 +1,37 @@
 /**
  * What the build hands Eleventy: a plugin made from the prepared build. It
- * gives the templates the catalogue (global data `build`), starts the API tree
- * when Eleventy starts, so it is written while Eleventy renders the site's own
- * pages, and adds the browser scripts when Eleventy is done.
+ * gives the templates the catalogue (global data `build`), starts writing the
+ * site's files made from the records when Eleventy starts, so they are
+ * written while Eleventy renders the site's own pages, and adds the browser
+ * scripts and the CMS's bundle when Eleventy is done.
  */
 import type { UserConfig } from "@11ty/eleventy";
-import { browserScripts, writeBrowserScripts } from "./write/browser-scripts.ts";
+import { writeAdminFiles } from "./write/admin-files.ts";
+import { writeBrowserScripts } from "./write/browser-scripts.ts";
 import { FileWriter } from "./write/file-writer.ts";
-import type { WriteOptions } from "./write/write-api-tree.ts";
-import { writeLanguageTrees } from "./write/write-language-trees.ts";
+import { writeSite, type SiteOptions } from "./write/write-site.ts";
 import type { WriteStats } from "./write/write-stats.ts";
 import type { PreparedBuild } from "./prepare.ts";
 
 export class CatalogueSite {
-  /** The API tree being written, from Eleventy's start on; its statistics count every file the plugin writes. */
+  /** The site's files being written, from Eleventy's start on; its statistics count every file the plugin writes. */
   written?: Promise<WriteStats>;
 
   constructor(
     private readonly build: PreparedBuild,
-    private readonly options: WriteOptions,
+    private readonly options: SiteOptions,
   ) {}
 
   readonly plugin = (eleventyConfig: UserConfig): void => {
-    const { catalogue, translations, config } = this.build;
     eleventyConfig.addGlobalData("build", this.build);
     eleventyConfig.on("eleventy.before", ({ directories }) => {
-      const options = { ...this.options, scripts: browserScripts(config).list };
-      this.written = writeLanguageTrees(catalogue, translations, config, directories.output, options);
+      this.written = writeSite(this.build, directories.output, this.options);
       this.written.catch(() => {}); // awaited in eleventy.after, or by the build when Eleventy fails first
     });
     eleventyConfig.on("eleventy.after", async ({ directories }) => {
-      writeBrowserScripts(new FileWriter(directories.output, await this.written), config);
+      const writer = new FileWriter(directories.output, await this.written);
+      writeBrowserScripts(writer, this.build.config);
+      writeAdminFiles(writer);
     });
   };
 }

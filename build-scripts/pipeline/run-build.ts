@@ -4,13 +4,14 @@
  * clears the staging folder and leaves the previous output as it was.
  * Used by `npm run build`, `npm run dev` and `npm run mirror`.
  */
+import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { CatalogueSite } from "./eleventy-plugin.ts";
-import type { WriteOptions } from "./write/write-api-tree.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
+import { RenderThreads } from "./write/render-threads.ts";
 import { clearStaging, stagingDir, swapInStaging } from "./write/swap-output.ts";
+import type { SiteOptions } from "./write/write-site.ts";
 import { WriteStats } from "./write/write-stats.ts";
-import { startRenderThreads } from "./write/render-threads.ts";
 
 export interface BuildOutcome {
   readonly build: PreparedBuild;
@@ -18,25 +19,29 @@ export interface BuildOutcome {
   readonly seconds: number;
 }
 
-/** The API tree's options but the abort signal, which the build sets itself. */
-export type BuildOptions = Omit<WriteOptions, "signal">;
+/** What the writer is told, but what the build sets itself; the render threads are made for the build unless given. */
+export type BuildOptions = Omit<SiteOptions, "signal" | "update" | "only" | "threads"> & { readonly threads?: RenderThreads };
 
 /** Eleventy reads templates/ and .eleventy.ts from the working folder: run it from the project. */
 export async function runBuild(outDir: string, options: BuildOptions = {}): Promise<BuildOutcome> {
   const started = performance.now();
   // The threads start while the content is read and checked.
-  startRenderThreads();
+  const threads = options.threads ?? new RenderThreads();
+  threads.start();
   const abort = new AbortController();
   let site: CatalogueSite | undefined;
   try {
     const build = await prepareBuild(process.cwd());
-    site = new CatalogueSite(build, { ...options, signal: abort.signal });
+    site = new CatalogueSite(build, { ...options, threads, signal: abort.signal });
     await clearStaging(outDir);
-    const eleventy = new Eleventy("templates", stagingDir(outDir), { configPath: ".eleventy.ts", quietMode: true, config: site.plugin });
-    const pages = (await eleventy.write()) as unknown as { outputPath: string; content?: unknown }[];
+    const staging = stagingDir(outDir);
+    const eleventy = new Eleventy("templates", staging, { configPath: ".eleventy.ts", quietMode: true, config: site.plugin });
+    // Eleventy's closing line counts its own pages only: the build's summary counts every file.
+    eleventy.logger.overrideLogger({ ...console, log: () => {} });
+    const [, pages] = await eleventy.write();
     const stats = (await site.written) ?? new WriteStats();
     for (const page of pages) {
-      if (typeof page.content === "string") stats.add(page.outputPath, Buffer.byteLength(page.content));
+      if (typeof page.content === "string") stats.add(path.relative(staging, page.outputPath), Buffer.byteLength(page.content));
     }
     await swapInStaging(outDir);
     return { build, stats, seconds: (performance.now() - started) / 1000 };

@@ -5,7 +5,6 @@ declare module "@11ty/eleventy" {
     addExtension(extensions: string[], options: { key: string }): void;
     addTemplateFormats(format: string): void;
     addGlobalData(name: string, value: unknown): void;
-    addPassthroughCopy(paths: Record<string, string>): void;
     on(event: string, handler: (arg: { directories: { output: string } }) => Promise<void> | void): void;
   }
 
@@ -15,7 +14,9 @@ declare module "@11ty/eleventy" {
       output?: string,
       options?: { configPath?: string; quietMode?: boolean; runMode?: string; config?: (config: UserConfig) => void | Promise<void> },
     );
-    write(): Promise<unknown>;
-    watch(): Promise<void>;
+    /** The passthrough copies made, and the pages written. */
+    write(): Promise<[unknown, { outputPath: string; content?: unknown }[]]>;
+    /** Where Eleventy prints; `overrideLogger` replaces the console it prints to. */
+    readonly logger: { overrideLogger(logger: Pick<Console, "log" | "warn" | "error">): void };
   }
 }

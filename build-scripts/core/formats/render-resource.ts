@@ -1,7 +1,7 @@
 /**
  * One resource in every format: its items (the text every list holding it
- * reuses) and its own documents with the files they go to. The build does
- * this in its render threads, `npm run dev` for each saved record.
+ * reuses) and its own documents with the files they go to, in the build's
+ * render threads (`npm run dev` re-runs the same build for what a save touched).
  */
 import type { Collection } from "../catalogue/collections.ts";
 import { toResource, type JsonObject, type SourceRecord } from "../catalogue/resource.ts";

@@ -78,6 +78,3 @@ export function listPage(renderer: Renderer, view: ListView, page: Page, items: 
     renderer.listTail(view, page, context),
   ];
 }
-
-// The writer's import, until it takes it from pagination.ts.
-export { paginate } from "./pagination.ts";

@@ -25,6 +25,7 @@ export function unfilledProblems(kind: ResourceKind, file: string, record: Recor
       file,
       pointer: `/${field}`,
       severity: "warning",
+      kind: "unfilled-field",
       expected: `${propertySchema(kind, field)?.description ?? "a value"}; the field is still empty: fill it in`,
       found: 'an empty string ""',
     }));

@@ -3,15 +3,19 @@
  * what was expected and what was found. Every check reports these, never throws,
  * so one run lists every problem.
  */
-export interface Problem {
+export type Problem = {
   readonly file: string;
   /** JSON pointer into the record ("" = the whole file). */
   readonly pointer: string;
   readonly expected: string;
   readonly found: string;
-  /** Warnings are reported but do not stop the build. */
-  readonly severity: "error" | "warning";
-}
+} & (
+  | { readonly severity: "error" }
+  /** Warnings are reported but do not stop the build; the build's summary counts them by kind. */
+  | { readonly severity: "warning"; readonly kind: WarningKind }
+);
+
+export type WarningKind = "stale-translation" | "missing-lesson" | "unpublished-translation" | "unfilled-field";
 
 export function formatProblem(p: Problem): string {
   const where = p.pointer === "" ? "(whole file)" : p.pointer;

@@ -138,6 +138,7 @@ export function crossRecordProblems(entries: readonly CatalogueEntry[]): Problem
           file: entry.file,
           pointer: `/lessons/${i}`,
           severity: "warning",
+          kind: "missing-lesson",
           expected: "the UUID of a record in content/lessons/ (its link would lead nowhere)",
           found: `"${uuid}", which no lesson record has`,
         });

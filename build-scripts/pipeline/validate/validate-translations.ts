@@ -57,6 +57,14 @@ function validateTranslation(
   if ("problem" in source) return { problems: [source.problem] };
   const { file, language, collection } = source;
   const error = (expected: string, found: string, pointer = ""): Problem => ({ file, pointer, severity: "error", expected, found });
+  const unpublished = (expected: string, found: string, pointer = ""): Problem => ({
+    file,
+    pointer,
+    severity: "warning",
+    kind: "unpublished-translation",
+    expected,
+    found,
+  });
   const where: Problem[] = [];
   if (!isTargetLanguage(language)) where.push(error(`a folder named after ${LANGUAGE_EXPECTED}`, `the folder "${language}"`));
   if (!findCollection(collection)) {
@@ -75,7 +83,7 @@ function validateTranslation(
   const entry = records.get(key);
   if (!entry) {
     const found = `no record with uuid ${uuid} in ${collection}: the translation is not published`;
-    return { problems: [{ file, pointer: "", severity: "warning", expected: "a translation of a record of the catalogue", found }] };
+    return { problems: [unpublished("a translation of a record of the catalogue", found)] };
   }
   const problems: Problem[] = [];
   const { units } = localizeRecord(entry.record, language, translation).translation;
@@ -83,7 +91,7 @@ function validateTranslation(
     const at = `/fields/${pointerSegment(pointer)}`;
     if (!(pointer in units)) {
       const found = `${entry.file} has no text at ${pointer}: this translation is not published`;
-      problems.push({ file, pointer: at, severity: "warning", expected: "a translation of a text of the record", found });
+      problems.push(unpublished("a translation of a text of the record", found, at));
       continue;
     }
     const markup = looksLikeHtml(text.source) ? markupProblem(text.source, text.target) : undefined;
@@ -95,6 +103,7 @@ function validateTranslation(
       file,
       pointer: `/fields/${pointerSegment(pointer)}/source`,
       severity: "warning",
+      kind: "stale-translation",
       expected: `the text of ${entry.file} at ${pointer}, which the ${language} translation was made from`,
       found: `another text: the source changed since it was translated, so the ${language} version shows the new source text until it is translated again (export its XLIFF: the old target is marked needs-review-translation)`,
     });

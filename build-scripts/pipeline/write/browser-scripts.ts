@@ -11,6 +11,7 @@
  * Kept apart from the search files so that the render threads' bundle does
  * not carry esbuild.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { CLASSIC_VIEW_SCRIPT, PAGE_SCRIPT } from "../../core/formats/html.ts";
@@ -21,6 +22,7 @@ import type { FileWriter } from "./file-writer.ts";
 import { shimDeclarations } from "./shim-declarations.ts";
 
 const BROWSER = path.join(import.meta.dirname, "../../runtime/browser");
+const ASSETS = path.join(import.meta.dirname, "../../../templates/assets");
 const OUT = path.dirname(SHIM_FILE);
 const entry = (file: string) => path.basename(file, ".js");
 
@@ -97,7 +99,9 @@ function bundle(site: SiteAddresses): BrowserScripts {
   };
 }
 
+/** The browser scripts, their declarations, and templates/assets/ (the stylesheet, the icon) beside them. */
 export function writeBrowserScripts(writer: FileWriter, site: SiteAddresses): void {
   for (const { file, text } of browserScripts(site).files) writer.write(file, text);
   writer.write(SHIM_DECLARATIONS, shimDeclarations());
+  for (const name of readdirSync(ASSETS)) writer.write(`${OUT}/${name}`, readFileSync(path.join(ASSETS, name)));
 }

@@ -6,11 +6,11 @@
  * into a buffer of STREAM_BYTES, written whenever it fills, so memory stays
  * flat however long the list is.
  *
- * The build's render threads make one per task (the resources' own files and
- * the search's record files), the main thread one for the lists and the
- * search indexes; `npm run dev` one per save.
+ * The build writes into an empty folder (FileWriter); `npm run dev` re-runs
+ * the same writer over the tree the last build wrote (UpdatingWriter), which
+ * leaves every file whose bytes did not change as it was.
  */
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { WriteStats } from "./write-stats.ts";
 
 const STREAM_BYTES = 256 * 1024;
@@ -20,7 +20,7 @@ export class FileWriter {
   private readonly folders = new Set<string>();
 
   /** The output folder and a slash: what goes before a file of the output tree (nothing for "", the working folder). */
-  private readonly prefix: string;
+  protected readonly prefix: string;
 
   /** `stats` may be shared, to count several writers' files together. */
   constructor(
@@ -35,7 +35,7 @@ export class FileWriter {
    * core/routes/output-tree.ts), so it is joined by hand, cheaper than
    * path.join and path.dirname on every file.
    */
-  private target(file: string): string {
+  protected target(file: string): string {
     const folder = file.slice(0, Math.max(0, file.lastIndexOf("/")));
     if (!this.folders.has(folder)) {
       mkdirSync(`${this.prefix}${folder}` || ".", { recursive: true });
@@ -45,36 +45,77 @@ export class FileWriter {
   }
 
   /** Write a whole file. */
-  write(file: string, text: string): void {
-    writeFileSync(this.target(file), text);
-    this.stats.add(file, Buffer.byteLength(text));
-  }
-
-  /** Write a whole file of bytes (or text). */
-  writeData(file: string, data: string | Uint8Array): void {
-    if (typeof data === "string") return this.write(file, data);
+  write(file: string, data: string | Uint8Array): void {
     writeFileSync(this.target(file), data);
-    this.stats.add(file, data.length);
+    this.stats.add(file, typeof data === "string" ? Buffer.byteLength(data) : data.length);
   }
 
-  /** Write a file named after its content, unless it is there already (then it holds these bytes). */
-  writeNamedByContent(file: string, data: string | Uint8Array): void {
-    if (!this.has(file)) this.writeData(file, data);
-  }
-
-  has(file: string): boolean {
-    return existsSync(this.target(file));
-  }
-
-  /** Give a written file another name (its statistics stay as they were counted). */
-  rename(file: string, to: string): void {
-    renameSync(this.target(file), this.target(to));
-  }
-
-  /** A file written piece by piece. */
+  /** A file written piece by piece; closed, it may take another name (one made from its content). */
   stream(file: string): StreamedFile {
-    return new StreamedFile(openSync(this.target(file), "w"), (bytes) => this.stats.add(file, bytes));
+    const fd = openSync(this.target(file), "w");
+    return new StreamedFile({
+      write: (data, length) => {
+        for (let offset = 0; offset < length;) offset += writeSync(fd, data, offset, length - offset);
+      },
+      close: (bytes, name = file) => {
+        closeSync(fd);
+        if (name !== file) renameSync(this.target(file), this.target(name));
+        this.stats.add(name, bytes);
+      },
+      discard: () => closeSync(fd),
+    });
   }
+
+  /**
+   * Remove what `folder` holds beside `kept` (names of files and folders in
+   * it); returns how many files went. The build writes into an empty folder:
+   * nothing else is there.
+   */
+  removeOthers(_folder: string, _kept: ReadonlySet<string>): number {
+    return 0;
+  }
+}
+
+/** Writes over an older tree: a file whose bytes are the same is left as it was, and not counted. */
+export class UpdatingWriter extends FileWriter {
+  override write(file: string, data: string | Uint8Array): void {
+    if (!sameBytes(this.target(file), typeof data === "string" ? Buffer.from(data) : data)) super.write(file, data);
+  }
+
+  /** Kept in memory until closed, then written as a whole file (so only if its bytes differ). */
+  override stream(file: string): StreamedFile {
+    const parts: Buffer[] = [];
+    return new StreamedFile({
+      write: (data, length) => parts.push(Buffer.from(data.subarray(0, length))),
+      close: (_bytes, name = file) => this.write(name, Buffer.concat(parts)),
+      discard: () => {},
+    });
+  }
+
+  override removeOthers(folder: string, kept: ReadonlySet<string>): number {
+    let removed = 0;
+    for (const entry of readdirSync(`${this.prefix}${folder}`, { withFileTypes: true })) {
+      if (kept.has(entry.name)) continue;
+      const found = `${this.prefix}${folder}/${entry.name}`;
+      removed += entry.isDirectory() ? readdirSync(found, { recursive: true }).length : 1;
+      rmSync(found, { recursive: true, force: true });
+    }
+    return removed;
+  }
+}
+
+/** A writer into an empty folder, or (`update`) over an older tree. */
+export const fileWriter = (outDir: string, update = false, stats?: WriteStats): FileWriter =>
+  update ? new UpdatingWriter(outDir, stats) : new FileWriter(outDir, stats);
+
+const sameBytes = (file: string, data: Uint8Array) =>
+  statSync(file, { throwIfNoEntry: false })?.size === data.length && Buffer.compare(readFileSync(file), data) === 0;
+
+/** Where a streamed file's bytes go: `write` is given the buffer's first `length` bytes, which it must not keep. */
+interface StreamSink {
+  write(data: Uint8Array, length: number): void;
+  close(bytes: number, name?: string): void;
+  discard(): void;
 }
 
 export class StreamedFile {
@@ -82,10 +123,7 @@ export class StreamedFile {
   private used = 0;
   private written = 0;
 
-  constructor(
-    private readonly fd: number,
-    private readonly done: (bytes: number) => void,
-  ) {}
+  constructor(private readonly sink: StreamSink) {}
 
   append(text: string): void {
     const bytes = Buffer.byteLength(text);
@@ -110,18 +148,18 @@ export class StreamedFile {
   }
 
   private writeAll(data: Uint8Array, length: number): void {
-    for (let offset = 0; offset < length;) offset += writeSync(this.fd, data, offset, length - offset);
+    this.sink.write(data, length);
     this.written += length;
   }
 
-  close(): void {
+  /** `name`: the file's name from now on (the one it was opened with by default). */
+  close(name?: string): void {
     this.drain();
-    closeSync(this.fd);
-    this.done(this.written);
+    this.sink.close(this.written, name);
   }
 
   /** Close without writing what is buffered or counting the file (the build failed). */
   discard(): void {
-    closeSync(this.fd);
+    this.sink.discard();
   }
 }

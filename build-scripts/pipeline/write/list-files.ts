@@ -1,11 +1,11 @@
 /**
- * The one writer of list files: one format's list of a collection, page by
- * page, from list entries already rendered. The build streams each chunk's
- * entries into it as they come back from the render threads; `npm run dev`
- * rewrites whole pages that a change reaches, from the items it holds.
+ * One format's list of a collection, page by page, from list entries already
+ * rendered: each chunk's entries are streamed into it as they come back from
+ * the render threads. The pieces are `listPage`'s (core/formats/renderer.ts),
+ * head, entries, tail, written as they arrive rather than joined at once.
  */
 import type { Format } from "../../core/formats/formats.ts";
-import { paginate } from "../../core/formats/renderer.ts";
+import { paginate } from "../../core/formats/pagination.ts";
 import type { ListView, Page, RenderContext } from "../../core/formats/views.ts";
 import { listPageFile } from "../../core/routes/output-tree.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
@@ -35,19 +35,6 @@ export class ListFiles {
   /** The file of page `number` (from 1). */
   fileOf(number: number): string {
     return listPageFile(this.view.collection.name, number, this.format.extension);
-  }
-
-  /** One whole page, from its items (exactly `page.count` of them); a one-page list's entry offsets too. */
-  writePage(page: Page, items: readonly string[]): void {
-    const { renderer } = this.format;
-    const head = renderer.listHead(this.view, page, this.context);
-    const entries = items.map((item, i) => renderer.listEntry(item, i));
-    const offsets = this.entryOffsets;
-    if (offsets) {
-      let at = (offsets[0] = Buffer.byteLength(head));
-      entries.forEach((entry, i) => (offsets[i + 1] = at += Buffer.byteLength(entry)));
-    }
-    this.writer.write(this.fileOf(page.number), head + entries.join("") + renderer.listTail(this.view, page, this.context));
   }
 
   private get page(): Page {

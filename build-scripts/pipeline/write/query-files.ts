@@ -10,14 +10,13 @@ import type { Collection } from "../../core/catalogue/collections.ts";
 import { hashedName, queryFile, searchManifestFile } from "../../core/routes/output-tree.ts";
 import { RECORDS_PER_FILE, type QueryFiles, type SearchIndex, type SearchManifest } from "../../core/search/build-index.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
-import { Utf8Bytes } from "./utf8-bytes.ts";
-import { CHUNK } from "./render-messages.ts";
+import type { ColumnSegment } from "./render-messages.ts";
 
 const digest = (data: string | Uint8Array) => createHash("sha1").update(data).digest("hex");
 const contentHash = (data: string | Uint8Array) => digest(data).slice(0, 12);
 
 /**
- * A column is hashed a segment (the CHUNK records of a render task) at a
+ * A column is hashed a segment (the RECORDS_PER_TASK records of a render task) at a
  * time, in the render threads, and named after the hash of its segments'
  * hashes: its content's hash still, without hashing every byte again on the
  * main thread.
@@ -29,65 +28,51 @@ const columnName = (extension: string, field: string, segmentDigests: readonly s
 /** Write a query file named after its content; returns its name. */
 function writeHashed(writer: FileWriter, collection: Collection, stem: string, extension: string, data: string | Uint8Array): string {
   const name = hashedName(stem, contentHash(data), extension);
-  writer.writeNamedByContent(queryFile(collection.name, name), data);
+  writer.write(queryFile(collection.name, name), data);
   return name;
 }
 
-/**
- * The record files of records start… (`start` begins a file), from their JSON
- * items; returns their names. `write` false: only the names (`npm run dev`
- * names the files a change did not reach, which are on disk already).
- */
-export function writeRecordFiles(
-  writer: FileWriter,
-  collection: Collection,
-  start: number,
-  jsonItems: readonly string[],
-  write = true,
-): string[] {
+/** The record files of records start… (`start` begins a file), from their JSON items; returns their names. */
+export function writeRecordFiles(writer: FileWriter, collection: Collection, start: number, jsonItems: readonly string[]): string[] {
   const names: string[] = [];
   for (let i = 0; i < jsonItems.length; i += RECORDS_PER_FILE) {
-    const n = (start + i) / RECORDS_PER_FILE;
     const text = `[${jsonItems.slice(i, i + RECORDS_PER_FILE).join(",")}]`;
-    names.push(
-      write ? writeHashed(writer, collection, `records-${n}`, "json", text) : hashedName(`records-${n}`, contentHash(text), "json"),
-    );
+    names.push(writeHashed(writer, collection, `records-${(start + i) / RECORDS_PER_FILE}`, "json", text));
   }
   return names;
 }
 
 /** The columns of one data format, streamed as the parts of each chunk's records arrive. */
 export class ColumnFiles {
-  private readonly files: { file: StreamedFile; digests: string[]; temporary: string }[];
+  private readonly files: { field: string; file: StreamedFile; digests: string[] }[];
 
   constructor(
-    private readonly writer: FileWriter,
+    writer: FileWriter,
     private readonly collection: Collection,
     private readonly extension: string,
-    private readonly fields: readonly string[],
+    fields: readonly string[],
   ) {
-    this.files = fields.map((field) => {
-      const temporary = queryFile(collection.name, `column-${extension}-${field}.partial.txt`);
-      return { file: writer.stream(temporary), digests: [], temporary };
-    });
+    this.files = fields.map((field) => ({
+      field,
+      file: writer.stream(queryFile(collection.name, `column-${extension}-${field}.partial.txt`)),
+      digests: [],
+    }));
   }
 
-  /** `parts[k]`: the next segment's parts of field k, each a netstring, as UTF-8; `digests[k]`: their segmentDigest. */
-  add(parts: readonly Uint8Array[], digests: readonly string[]): void {
-    for (const [k, bytes] of parts.entries()) {
-      this.files[k].file.appendBytes(bytes);
-      this.files[k].digests.push(digests[k]);
+  /** The next segment of every column. */
+  add(segments: Readonly<Record<string, ColumnSegment>>): void {
+    for (const { field, file, digests } of this.files) {
+      file.appendBytes(segments[field].bytes);
+      digests.push(segments[field].digest);
     }
   }
 
   /** Finish every column under its content's name; returns the names by field. */
   close(): Record<string, string> {
     const names: Record<string, string> = {};
-    for (const [k, { file, digests, temporary }] of this.files.entries()) {
-      file.close();
-      const name = columnName(this.extension, this.fields[k], digests);
-      this.writer.rename(temporary, queryFile(this.collection.name, name));
-      names[this.fields[k]] = name;
+    for (const { field, file, digests } of this.files) {
+      names[field] = columnName(this.extension, field, digests);
+      file.close(queryFile(this.collection.name, names[field]));
     }
     return names;
   }
@@ -95,38 +80,6 @@ export class ColumnFiles {
   abandon(): void {
     for (const { file } of this.files) file.discard();
   }
-}
-
-/** A format's whole columns, from each record's parts (`npm run dev`, which keeps them); returns the names by field. */
-export function writeColumns(
-  writer: FileWriter,
-  collection: Collection,
-  extension: string,
-  fields: readonly string[],
-  parts: readonly (readonly string[])[],
-): Record<string, string> {
-  const names: Record<string, string> = {};
-  fields.forEach((field, k) => {
-    const segments: Uint8Array[] = [];
-    for (let start = 0; start < parts.length; start += CHUNK)
-      segments.push(columnBytes(parts.slice(start, start + CHUNK).map((record) => record[k])));
-    const name = columnName(extension, field, segments.map(segmentDigest));
-    const file = queryFile(collection.name, name);
-    if (!writer.has(file)) {
-      const stream = writer.stream(file);
-      for (const segment of segments) stream.appendBytes(segment);
-      stream.close();
-    }
-    names[field] = name;
-  });
-  return names;
-}
-
-/** The parts of records, one string each, as a column's bytes: each part a netstring, as the render threads write them. */
-function columnBytes(parts: readonly string[]): Uint8Array {
-  const column = new Utf8Bytes(1024);
-  for (const part of parts) column.addPart(part);
-  return column.bytes;
 }
 
 export interface ListQueryFiles {

@@ -7,14 +7,15 @@
  */
 import { parentPort } from "node:worker_threads";
 import { findCollection } from "../../core/catalogue/collections.ts";
+import { FIELD_ORDER } from "../../core/catalogue/resource.ts";
 import { FORMATS, JSON_ITEM } from "../../core/formats/formats.ts";
+import { renderResource } from "../../core/formats/render-resource.ts";
 import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
 import { TermNumbers } from "../../core/search/term-numbers.ts";
-import type { RenderReply, RenderTask } from "./render-messages.ts";
-import { FileWriter } from "./file-writer.ts";
+import type { FormatEntries, RenderReply, RenderTask } from "./render-messages.ts";
+import { fileWriter } from "./file-writer.ts";
 import { segmentDigest, writeRecordFiles } from "./query-files.ts";
 import { Utf8Bytes } from "./utf8-bytes.ts";
-import { writeResource } from "./write-resource.ts";
 
 /**
  * Per format (and per format and field, for columns), the bytes of the last
@@ -23,9 +24,9 @@ import { writeResource } from "./write-resource.ts";
  */
 const SMALLEST_ENTRY_BUFFER = 64 * 1024;
 const SMALLEST_COLUMN_BUFFER = 4 * 1024;
-const expectedBytes = FORMATS.map(() => SMALLEST_ENTRY_BUFFER);
-const expectedColumnBytes = FORMATS.map(() => [] as number[]);
+const expectedBytes = new Map<string, number>();
 const nextSize = (used: number, smallest: number) => Math.max(smallest, Math.ceil(used * 1.25));
+const buffer = (key: string, smallest: number) => new Utf8Bytes(expectedBytes.get(key) ?? smallest);
 
 /** This thread's numbering of search terms, across its tasks (the main thread keeps the same table from the replies). */
 const termNumbers = new TermNumbers();
@@ -33,33 +34,28 @@ const termNumbers = new TermNumbers();
 function render(task: RenderTask): RenderReply {
   const collection = findCollection(task.collection);
   if (!collection) throw new Error(`No collection ${task.collection}.`);
-  const context = { config: task.config, language: task.translations?.language };
-  const writer = new FileWriter(task.outDir);
-  const entries = FORMATS.map((_, f) => new Utf8Bytes(expectedBytes[f]));
-  const entryBytes = FORMATS.map(() => new Int32Array(task.records.length));
-  const columns = FORMATS.map(() => [] as Utf8Bytes[]);
-  const items: string[][] = [];
-  const parts: (readonly string[] | undefined)[][] = [];
+  const fields = FIELD_ORDER[collection.kind];
+  const writer = fileWriter(task.outDir, task.update);
+  const lists = FORMATS.map(({ name, renderer }) => ({
+    name,
+    entries: buffer(name, SMALLEST_ENTRY_BUFFER),
+    entryBytes: new Int32Array(task.records.length),
+    columns: renderer.parts ? fields.map((field) => buffer(`${name} ${field}`, SMALLEST_COLUMN_BUFFER)) : undefined,
+  }));
   const jsonItems: string[] = [];
   const termEnds = new Int32Array(task.records.length);
-  for (const [i, record] of task.records.entries()) {
+  for (const [i, { record, translation }] of task.records.entries()) {
     let rendered;
     try {
-      rendered = writeResource(writer, collection, record, context, task.translations?.records[i]);
+      rendered = renderResource(collection, record, task.context, translation);
+      for (const { file, text } of rendered.files) writer.write(file, text);
     } catch (error) {
       throw new Error(`${collection.name}/${record.uuid}: ${(error as Error).stack ?? error}`, { cause: error });
     }
     for (const [f, { renderer }] of FORMATS.entries()) {
-      entryBytes[f][i] = entries[f].add(renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize));
-      const recordParts = rendered.parts[f];
-      if (recordParts)
-        recordParts.forEach((part, k) =>
-          (columns[f][k] ??= new Utf8Bytes(expectedColumnBytes[f][k] ?? SMALLEST_COLUMN_BUFFER)).addPart(part),
-        );
-    }
-    if (task.keepItems) {
-      items.push(rendered.items);
-      parts.push(rendered.parts);
+      const list = lists[f];
+      list.entryBytes[i] = list.entries.add(renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize));
+      rendered.parts[f]?.forEach((part, k) => list.columns?.[k].addPart(part));
     }
     jsonItems.push(rendered.items[JSON_ITEM]);
     termNumbers.nextRecord();
@@ -67,26 +63,26 @@ function render(task: RenderTask): RenderReply {
     termEnds[i] = termNumbers.found.length;
   }
   const recordFiles = writeRecordFiles(writer, collection, task.start, jsonItems);
-  const columnParts = columns.map((byField) => byField.map((column) => column.bytes));
-  for (const [f, list] of entries.entries()) expectedBytes[f] = nextSize(list.bytes.length, SMALLEST_ENTRY_BUFFER);
-  columnParts.forEach((byField, f) =>
-    byField.forEach((bytes, k) => (expectedColumnBytes[f][k] = nextSize(bytes.length, SMALLEST_COLUMN_BUFFER))),
+  const formats = Object.fromEntries(
+    lists.map(({ name, entries, entryBytes, columns }): [string, FormatEntries] => {
+      expectedBytes.set(name, nextSize(entries.bytes.length, SMALLEST_ENTRY_BUFFER));
+      const segments = columns?.map((column, k) => {
+        expectedBytes.set(`${name} ${fields[k]}`, nextSize(column.bytes.length, SMALLEST_COLUMN_BUFFER));
+        return [fields[k], { bytes: column.bytes, digest: segmentDigest(column.bytes) }];
+      });
+      return [name, { entries: entries.bytes, entryBytes, columns: segments && Object.fromEntries(segments) }];
+    }),
   );
-  return {
-    kind: "rendered",
-    id: task.id,
-    entries: entries.map((list) => list.bytes),
-    entryBytes,
-    columns: columnParts,
-    columnDigests: columnParts.map((byField) => byField.map(segmentDigest)),
-    recordFiles,
-    items,
-    parts,
-    ...termNumbers.take(),
-    termEnds,
-    byExtension: [...writer.stats.byExtension],
-  };
+  return { kind: "rendered", id: task.id, formats, recordFiles, ...termNumbers.take(), termEnds, stats: writer.stats.counts() };
 }
+
+/** The buffers a reply moves to the main thread rather than copying. */
+const transferred = (formats: Readonly<Record<string, FormatEntries>>) =>
+  Object.values(formats).flatMap(({ entries, entryBytes, columns }) => [
+    entries.buffer,
+    entryBytes.buffer,
+    ...Object.values(columns ?? {}).map((segment) => segment.bytes.buffer),
+  ]);
 
 parentPort!.on("message", (task: RenderTask) => {
   let reply: RenderReply;
@@ -96,11 +92,6 @@ parentPort!.on("message", (task: RenderTask) => {
     // The terms numbered before the error go with it, so the main thread's table stays in step.
     reply = { kind: "error", id: task.id, message: (error as Error).message, newTerms: termNumbers.take().newTerms };
   }
-  const transfer =
-    reply.kind === "rendered"
-      ? [...reply.entries, ...reply.entryBytes, ...reply.columns.flat(), reply.found, reply.termEnds].map(
-          (array) => array.buffer as ArrayBuffer,
-        )
-      : [];
-  parentPort!.postMessage(reply, transfer);
+  const transfer = reply.kind === "rendered" ? [...transferred(reply.formats), reply.found.buffer, reply.termEnds.buffer] : [];
+  parentPort!.postMessage(reply, transfer as ArrayBuffer[]);
 });

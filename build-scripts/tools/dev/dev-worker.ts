@@ -1,19 +1,22 @@
 /**
  * The building half of `npm run dev` (the command runs it as a child process
  * and restarts it when code or templates change): one full build, then, on
- * each save in content/, only what depends on the changed records (see
- * live-site.ts). Tells the parent ("built" / "updated") so the preview reloads.
+ * each save in content/, the build's writer again for the collections the
+ * changed records touch (pipeline/update-site.ts). Tells the parent ("built" /
+ * "updated") so the preview reloads.
  */
 import { existsSync, lstatSync } from "node:fs";
 import path from "node:path";
 import { summary } from "../../pipeline/build-report.ts";
 import { ContentError } from "../../pipeline/prepare.ts";
 import { runBuild } from "../../pipeline/run-build.ts";
+import { updateSite, type Change } from "../../pipeline/update-site.ts";
+import { KeptChunks, RenderThreads } from "../../pipeline/write/render-threads.ts";
+import type { PreparedBuild } from "../../pipeline/prepare.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { isRecordPath, isTranslationPath, shownPath, sourceName } from "../../pipeline/load/read-sources.ts";
 import { formatProblems, type Problem } from "../../pipeline/validate/problems.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
-import { ItemCollector, LiveSite, type Change } from "./live-site.ts";
 import { watchFolders } from "./watch-folders.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 
@@ -29,9 +32,10 @@ const tell = (message: DevMessage) => process.send?.(message);
 // The builder lives only as long as the dev command that started it.
 process.on("disconnect", () => process.exit(0));
 
-let site: LiveSite | undefined;
-/** Whether the content has translations: each language's tree holds every record too. */
-let translated = false;
+/** The last build, as saves have changed it (none while the content has errors). */
+let build: PreparedBuild | undefined;
+// Kept for every build of this process: the threads, and what they rendered.
+const writing = { threads: new RenderThreads(), kept: new KeptChunks() };
 let queue = Promise.resolve();
 
 await fullBuild();
@@ -41,17 +45,13 @@ watchFolders([contentRoot], (paths, seenAt) => {
 console.log(`Watching ${shownPath(projectDir, contentRoot) || "."}/ for changes.`);
 
 async function fullBuild(): Promise<void> {
-  // The items are kept for the live rewrite, which a site with translations does without (it is rebuilt whole).
-  const items = translated ? undefined : new ItemCollector();
   try {
-    const outcome = await runBuild(outDir, items ? { onItem: items.sink, onTerms: items.termsSink } : {});
+    const outcome = await runBuild(outDir, writing);
     console.log(summary(outcome.build, outcome.stats, outcome.seconds, outDir));
-    translated = outcome.build.translations.size > 0;
-    // A site that has just gained translations was built with its items, which are not needed either.
-    site = items && !translated ? new LiveSite(outcome.build, items, outDir) : undefined;
+    build = outcome.build;
     tell({ type: "built" });
   } catch (error) {
-    site = undefined;
+    build = undefined;
     console.error(error instanceof ContentError ? `${error.message}\n\nFix the content and save: the site is rebuilt then.` : error);
   }
 }
@@ -68,9 +68,8 @@ async function onSave(paths: ReadonlySet<string>, seenAt: number): Promise<void>
   const records = [...paths].filter((p) => isRecordPath(path.relative(contentRoot, p)));
   const translations = [...paths].filter((p) => isTranslationPath(path.relative(contentRoot, p)));
   if (records.length === 0 && translations.length === 0) return;
-  // The live rewrite knows the source language's tree only: a translation, or a record
-  // that the language trees hold too, is rebuilt whole (docs/translations.md).
-  if (!site || translations.length > 0 || translated) return fullBuild();
+  // A translation, or a record that the language trees hold too, is rebuilt whole (docs/translations.md).
+  if (!build || translations.length > 0 || build.translations.size > 0) return fullBuild();
   // Read as the build reads content: a link, a folder or a pipe is a named problem, never read (nor quoted).
   const unreadable: Problem[] = [];
   const changes: Change[] = [];
@@ -83,13 +82,15 @@ async function onSave(paths: ReadonlySet<string>, seenAt: number): Promise<void>
   }
   if (unreadable.length) console.error(`${formatProblems(unreadable)}\n\nNot applied; the preview shows the last valid version.`);
   if (changes.length === 0) return;
-  const result = await site.update(changes);
+  const result = await updateSite(build, changes, outDir, writing);
+  build = result.build;
   const ms = Math.round(performance.now() - seenAt);
   if (result.problems.length) console.error(formatProblems(result.problems));
   const names = changes.map((c) => c.file).join(", ");
-  if (result.collections.length) {
+  if (result.stats) {
+    const { files, removed } = result.stats;
     console.log(
-      `${names}: ${result.written} files rewritten, ${result.removed} removed (lists of ${result.collections.join(", ")}) in ${ms} ms after the save.`,
+      `${names}: ${files} files rewritten, ${removed} removed (lists of ${result.collections.join(", ")}) in ${ms} ms after the save.`,
     );
     tell({ type: "updated" });
   } else if (result.problems.some((p) => p.severity === "error")) {

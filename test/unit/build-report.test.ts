@@ -1,0 +1,75 @@
+/** The build's closing summary: warnings counted by kind, and the host's folder limit, tested on counts. */
+import { describe, expect, it } from "vitest";
+import { summary } from "../../build-scripts/pipeline/build-report.ts";
+import type { PreparedBuild } from "../../build-scripts/pipeline/prepare.ts";
+import type { Problem, WarningKind } from "../../build-scripts/pipeline/validate/problems.ts";
+import { crowdedFolders, folderEntries } from "../../build-scripts/pipeline/write/folder-limit.ts";
+import { WriteStats } from "../../build-scripts/pipeline/write/write-stats.ts";
+
+const warning = (kind: WarningKind): Problem => ({
+  file: `${kind}.json`,
+  pointer: "/x",
+  severity: "warning",
+  kind,
+  expected: "e",
+  found: "f",
+});
+const build = (warnings: Problem[]) => ({ catalogue: { lists: new Map() }, translations: new Map(), warnings }) as unknown as PreparedBuild;
+
+describe("the build's summary", () => {
+  it("counts warnings by kind, and shows those readers see changed first, one by one", () => {
+    const warnings = [
+      ...Array.from({ length: 128 }, () => warning("unfilled-field")),
+      ...Array.from({ length: 3 }, () => warning("missing-lesson")),
+      warning("stale-translation"),
+    ];
+    const lines = summary(build(warnings), new WriteStats(), 1, "_site").split("\n");
+    const first = lines.findIndex((l) => l.includes("warning"));
+    expect(lines.slice(first)).toEqual([
+      "  132 warnings: 1 stale translation, 3 links to missing lessons, 128 fields left empty (npm run validate lists each one)",
+      ...["stale-translation", "missing-lesson", "missing-lesson", "missing-lesson"].flatMap((kind) => [
+        `  ${kind}.json  /x`,
+        "      expected: e",
+        "      found:    f",
+      ]),
+    ]);
+  });
+
+  it("says nothing of warnings when there are none", () => {
+    expect(summary(build([]), new WriteStats(), 1, "_site")).not.toContain("warning");
+  });
+
+  it("counts every file written, in its folder", () => {
+    const stats = new WriteStats();
+    stats.add("index.html", 10);
+    stats.add("api/videos/index.json", 5);
+    expect(summary(build([]), stats, 1, "_site")).toMatch(/ {2}total {9}2 files/);
+  });
+});
+
+describe("the folder limit", () => {
+  it("counts a folder's files and subfolders", () => {
+    const entries = folderEntries(
+      new Map([
+        ["api/videos", 3],
+        ["api/videos/a", 4],
+        ["api/videos/b", 4],
+        ["fr/api/videos/a", 4],
+      ]),
+    );
+    expect(entries.get("api/videos")).toBe(5);
+    expect(entries.get("api")).toBe(1);
+    expect(entries.get("")).toBe(2);
+    expect(entries.get("fr")).toBe(1);
+  });
+
+  it("warns past 50,000 entries, naming the folder, its count and Netlify's limit", () => {
+    // api/<collection>/ holds N + ⌈N/25⌉ + 3 entries: a folder per resource, the HTML pages and the data lists.
+    const collection = (n: number) =>
+      new Map([["api/videos", Math.ceil(n / 25) + 3], ...Array.from({ length: n }, (_, i) => [`api/videos/${i}`, 4] as [string, number])]);
+    expect(crowdedFolders(collection(48_074))).toEqual([]);
+    expect(crowdedFolders(collection(48_075))).toEqual([
+      "api/videos/ holds 50001 entries: Netlify refuses a deploy with more than 54000 files in one folder.",
+    ]);
+  });
+});
