@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syntheticCatalogue, sizeMix } from "../build-scripts/tools/bench/synthetic/synthetic-catalogue.ts";
+import { syntheticCatalogue, sizeMix } from "../build-scripts/tools/synthetic/synthetic-catalogue.ts";
 import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
 import { validateSources } from "../build-scripts/pipeline/validate/validate-catalogue.ts";
 import { compileSchemas } from "../build-scripts/pipeline/validate/compile-schemas.ts";
@@ -22,7 +22,7 @@ let temp: string;
 const generate = (out: string, seed: string) =>
   run(
     TSX,
-    ["build-scripts/tools/bench/generate-data.ts", "--videos", "60", "--units", "8", "--lessons", "5", "--seed", seed, "--out", out],
+    ["build-scripts/tools/synthetic/generate-data.ts", "--videos", "60", "--units", "8", "--lessons", "5", "--seed", seed, "--out", out],
     { cwd: PROJECT_DIR },
   );
 

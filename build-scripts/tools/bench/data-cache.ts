@@ -7,11 +7,11 @@ import { existsSync } from "node:fs";
 import { readdir, readFile, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sizeMix } from "./synthetic/synthetic-catalogue.ts";
-import { writeSyntheticCatalogue } from "./write-catalogue.ts";
+import { sizeMix } from "../synthetic/synthetic-catalogue.ts";
+import { writeSyntheticCatalogue } from "../synthetic/write-catalogue.ts";
 
 export const BENCH_DIR = path.join(tmpdir(), "catalogue-bench");
-const GENERATOR_DIR = path.join(import.meta.dirname, "synthetic");
+const GENERATOR_DIR = path.join(import.meta.dirname, "../synthetic");
 
 /** Changes whenever the generator's code does, so a stale cache is never used. */
 async function generatorVersion(): Promise<string> {

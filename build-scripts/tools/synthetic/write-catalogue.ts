@@ -6,7 +6,7 @@ import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { findCollection } from "../../core/catalogue/collections.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
-import { syntheticCatalogue, type SyntheticOptions } from "./synthetic/synthetic-catalogue.ts";
+import { syntheticCatalogue, type SyntheticOptions } from "./synthetic-catalogue.ts";
 
 const IN_FLIGHT = 64;
 
