@@ -19,10 +19,13 @@ import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
 const run = promisify(execFile);
 let temp: string;
 
-const generate = (out: string, seed: string) =>
+const generate = (out: string, seed: string, ...options: string[]) =>
   run(
     TSX,
-    ["build-scripts/tools/synthetic/generate-data.ts", "--videos", "60", "--units", "8", "--lessons", "5", "--seed", seed, "--out", out],
+    [
+      "build-scripts/tools/synthetic/generate-data.ts",
+      ...["--videos", "60", "--units", "8", "--lessons", "5", "--seed", seed, ...options, "--out", out],
+    ],
     { cwd: PROJECT_DIR },
   );
 
@@ -37,7 +40,12 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
 
 beforeAll(async () => {
   temp = await mkdtemp(path.join(tmpdir(), "bench-data-"));
-  await Promise.all([generate(path.join(temp, "a"), "7"), generate(path.join(temp, "b"), "7"), generate(path.join(temp, "c"), "8")]);
+  await Promise.all([
+    generate(path.join(temp, "a"), "7"),
+    generate(path.join(temp, "b"), "7"),
+    generate(path.join(temp, "c"), "8"),
+    generate(path.join(temp, "scripts"), "7", "--other-scripts", "0.2"),
+  ]);
 });
 afterAll(() => rm(temp, { recursive: true, force: true }));
 
@@ -59,6 +67,65 @@ describe("npm run bench:data -- --videos 60 --units 8 --lessons 5 --seed 7", () 
 
   it("refuses to write into a folder that is not empty", async () => {
     await expect(generate(path.join(temp, "a"), "7")).rejects.toMatchObject({ stderr: expect.stringContaining("is not empty") });
+  });
+});
+
+/** Han, Hiragana, Katakana or Thai: the scripts written without spaces that --other-scripts adds. */
+const OTHER_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+describe("npm run bench:data -- … --seed 7 --other-scripts 0.2", () => {
+  it("adds a title and a paragraph in Japanese, Chinese or Thai with emoji to about a fifth of the records, all else the same", async () => {
+    const [plain, mixed] = await Promise.all(["a", "scripts"].map((d) => snapshot(path.join(temp, d))));
+    expect([...mixed.keys()]).toEqual([...plain.keys()]);
+    let changed = 0;
+    for (const [file, text] of mixed) {
+      const [before, after] = [JSON.parse(plain.get(file)!), JSON.parse(text)];
+      if (text === plain.get(file)) {
+        expect(after.title).not.toMatch(OTHER_SCRIPT);
+        continue;
+      }
+      changed++;
+      expect({ ...after, title: before.title, description: before.description }, file).toEqual(before);
+      const [title, description] = [after.title.slice(before.title.length), after.description.slice(before.description.length)];
+      expect(after.title.startsWith(before.title) && after.description.startsWith(before.description), file).toBe(true);
+      expect(title, file).toMatch(OTHER_SCRIPT);
+      expect(title, file).toMatch(EMOJI);
+      expect(description, file).toMatch(OTHER_SCRIPT);
+    }
+    expect(changed / mixed.size).toBeGreaterThan(0.1);
+    expect(changed / mixed.size).toBeLessThan(0.3);
+  });
+
+  it("writes records the build accepts", () => {
+    const { problems } = validateSources(readContent(temp, "scripts").records, compileSchemas());
+    expect(problems).toEqual([]);
+  });
+
+  it("chooses the records and their text from the seed: the same twice, a fifth of 2,000, of the lengths asked", () => {
+    const records = (share: number) => [...syntheticCatalogue(sizeMix(2000, 3, share))].map(({ record }) => record);
+    const [plain, once, twice] = [records(0), records(0.2), records(0.2)];
+    expect(twice).toEqual(once);
+    const added = once.flatMap((record, i) =>
+      record.title === plain[i].title
+        ? []
+        : [
+            {
+              title: (record.title as string).slice((plain[i].title as string).length),
+              paragraph: (record.description as string).slice((plain[i].description as string).length),
+            },
+          ],
+    );
+    expect(added.length / once.length).toBeGreaterThan(0.17);
+    expect(added.length / once.length).toBeLessThan(0.23);
+    // The characters of the text alone: no tags, emoji or surrounding spaces.
+    const characters = (text: string) => [...text.replace(/<\/?p>|\p{Extended_Pictographic}/gu, "").trim()].length;
+    for (const { title, paragraph } of added) {
+      expect(characters(title), title).toBeGreaterThanOrEqual(8);
+      expect(characters(title), title).toBeLessThanOrEqual(15);
+      expect(characters(paragraph), paragraph).toBeGreaterThanOrEqual(60);
+      expect(characters(paragraph), paragraph).toBeLessThanOrEqual(119);
+    }
   });
 });
 

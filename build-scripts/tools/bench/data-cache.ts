@@ -1,6 +1,7 @@
 /**
- * Synthetic catalogues for the benchmark, generated once per size, seed and
- * generator version and kept in the system's temporary folder.
+ * Synthetic catalogues for the benchmark, generated once per size, seed,
+ * share of other scripts and generator version and kept in the system's
+ * temporary folder.
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -20,14 +21,14 @@ async function generatorVersion(): Promise<string> {
   return hash.digest("hex").slice(0, 10);
 }
 
-/** The content folder of a catalogue of `resources` records. */
-export async function cachedCatalogue(resources: number, seed: number, log: (line: string) => void): Promise<string> {
-  const dir = path.join(BENCH_DIR, "data", `${resources}-seed${seed}-${await generatorVersion()}`);
+/** The content folder of a catalogue of `resources` records, `otherScripts` of them with text in other scripts. */
+export async function cachedCatalogue(resources: number, seed: number, otherScripts: number, log: (line: string) => void): Promise<string> {
+  const dir = path.join(BENCH_DIR, "data", `${resources}-seed${seed}-scripts${otherScripts}-${await generatorVersion()}`);
   if (existsSync(dir)) return dir;
   const partial = `${dir}.partial`;
   await rm(partial, { recursive: true, force: true });
   log(`  generating ${resources} records into ${dir} …`);
-  await writeSyntheticCatalogue(sizeMix(resources, seed), partial);
+  await writeSyntheticCatalogue(sizeMix(resources, seed, otherScripts), partial);
   await rename(partial, dir);
   return dir;
 }

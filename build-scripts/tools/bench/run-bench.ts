@@ -1,7 +1,8 @@
 /**
- * npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S]
+ * npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S] [--other-scripts F]
  *
- * For each size: a synthetic catalogue (cached in the temporary folder), the
+ * For each size: a synthetic catalogue (cached in the temporary folder; with
+ * --other-scripts, that share of its records also in Japanese, Chinese or Thai), the
  * real build command from a clean output folder (wall, CPU, peak RSS measured
  * from outside) and `cp -r` of the finished tree on the same disk right after
  * (the I/O floor), alternately, `runs` times; the files and bytes written; the
@@ -26,14 +27,17 @@ import { searchIndexGzip, treeStats } from "./tree-stats.ts";
 import { npmScriptCommand } from "../cli/npm-scripts.ts";
 import { failCommand, reportUncaughtErrors } from "../cli/run-command.ts";
 import { answerHelp } from "../cli/help.ts";
+import { parseShare } from "../synthetic/other-scripts.ts";
 
 const PROJECT_DIR = path.resolve(import.meta.dirname, "../../..");
 const BUILD_ENV = { BASE_URL: "https://api.example.org", SITE_URL: "https://education.example.org" };
 const RUN_DIR = path.join(BENCH_DIR, "run");
 
 answerHelp(`
-usage: npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S] [--out DIR]
-Builds synthetic catalogues of each size and measures the build, its output and queries; writes results.json and chart.svg.
+usage: npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S] [--other-scripts F]
+Builds synthetic catalogues of each size and measures the build, its output and queries; prints the tables.
+--other-scripts F: that share of the records (0–1, default 0) also get a title and a paragraph
+in Japanese, Chinese or Thai with emoji (as npm run bench:data): the search indexes show what such text costs.
 `);
 reportUncaughtErrors();
 const { values } = parseArgs({
@@ -41,6 +45,7 @@ const { values } = parseArgs({
     sizes: { type: "string", default: "1000,10000,50000" },
     runs: { type: "string", default: "1" },
     seed: { type: "string", default: "1" },
+    "other-scripts": { type: "string", default: "0" },
   },
 });
 
@@ -65,9 +70,9 @@ function machine(): string {
  * is several times slower for minutes (the inode allocator skips recently
  * deleted inodes one by one), which would blur the comparison.
  */
-async function benchSize(resources: number, runs: number, seed: number): Promise<SizeResult> {
-  log(`\n${resources} resources`);
-  const content = await cachedCatalogue(resources, seed, log);
+async function benchSize(resources: number, runs: number, seed: number, otherScripts: number): Promise<SizeResult> {
+  log(`\n${resources} resources${otherScripts ? `, ${otherScripts} of them with text in other scripts` : ""}`);
+  const content = await cachedCatalogue(resources, seed, otherScripts, log);
   const build: SizeResult["build"] = { wallSeconds: [], cpuSeconds: [], peakRssBytes: [] };
   const copySeconds: number[] = [];
   let out = "";
@@ -105,10 +110,11 @@ async function benchSize(resources: number, runs: number, seed: number): Promise
   log("  measuring queries: edge CPU per request kind, the shim's downloads, search in Chromium …");
   return {
     resources,
+    otherScripts,
     build,
     copySeconds,
     output: await treeStats(out),
-    videosIndexGzip: await searchIndexGzip(out, "videos"),
+    indexGzip: { videos: await searchIndexGzip(out, "videos"), units: await searchIndexGzip(out, "units") },
     editToWrittenMs: incremental.editToWrittenMs,
     filesRewritten: incremental.filesRewritten,
     mirror,
@@ -122,11 +128,12 @@ try {
   if (sizes.some((n) => !Number.isInteger(n) || n < 1))
     throw new Error(`--sizes needs whole numbers ≥ 1 separated by commas, got "${values.sizes}"`);
   const runs = Number(values.runs);
+  const otherScripts = parseShare(values["other-scripts"]);
   await mkdir(BENCH_DIR, { recursive: true });
   log(`${new Date().toISOString().slice(0, 10)}, ${machine()}`);
   removeFolder(RUN_DIR);
   const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await benchSize(size, runs, Number(values.seed)));
+  for (const size of sizes) results.push(await benchSize(size, runs, Number(values.seed), otherScripts));
   log(`\n${resultTables(results)}`);
   log("Removing the benchmark's output folders …");
   removeFolder(RUN_DIR);

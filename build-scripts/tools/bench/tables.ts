@@ -14,13 +14,15 @@ import type { TreeStats } from "./tree-stats.ts";
 /** One catalogue size's figures; each list of numbers holds a figure per run. */
 export interface SizeResult {
   readonly resources: number;
+  /** The share of records also given text in Japanese, Chinese or Thai (--other-scripts). */
+  readonly otherScripts: number;
   /** The real `npm run build` from a clean output folder, timed from outside. */
   readonly build: { readonly wallSeconds: number[]; readonly cpuSeconds: number[]; readonly peakRssBytes: number[] };
   /** `cp -r` of the finished tree on the same disk right after each build: the I/O floor. */
   readonly copySeconds: number[];
   readonly output: TreeStats;
-  /** The videos list's search index (manifest and term files), gzipped. */
-  readonly videosIndexGzip: number;
+  /** The videos' and units' search indexes (manifest and term files), gzipped. */
+  readonly indexGzip: { readonly videos: number; readonly units: number };
   /** From writing a video record to `npm run dev`'s builder reporting its files written, per edit. */
   readonly editToWrittenMs: number[];
   readonly filesRewritten: number;
@@ -51,16 +53,28 @@ function range(values: readonly number[], format: (n: number) => string, unit: s
 
 function buildTable(sizes: readonly SizeResult[]): string {
   const rows = [
-    ["resources", "build wall", "build CPU", "peak RSS", "cp -r", "files", "bytes", "videos index (gzip)", "edit → written"],
+    [
+      "resources",
+      "build wall",
+      "build CPU",
+      "peak RSS",
+      "cp -r",
+      "files",
+      "bytes",
+      "videos index (gzip)",
+      "units index (gzip)",
+      "edit → written",
+    ],
     ...sizes.map((r) => [
-      count(r.resources),
+      r.otherScripts ? `${count(r.resources)}, ${Math.round(r.otherScripts * 100)} % in other scripts` : count(r.resources),
       range(r.build.wallSeconds, (n) => n.toFixed(2), "s"),
       range(r.build.cpuSeconds, (n) => n.toFixed(2), "s"),
       range(r.build.peakRssBytes, (n) => (n / 1e6).toFixed(0), "MB"),
       range(r.copySeconds, (n) => n.toFixed(2), "s"),
       count(r.output.files),
       size(r.output.bytes),
-      size(r.videosIndexGzip),
+      size(r.indexGzip.videos),
+      size(r.indexGzip.units),
       `${range(r.editToWrittenMs, (n) => n.toFixed(0), "ms")} (${r.filesRewritten} files)`,
     ]),
   ];

@@ -1,15 +1,19 @@
 /**
- * npm run bench:data -- --videos N --units M [--lessons L] [--seed S] --out DIR
+ * npm run bench:data -- --videos N --units M [--lessons L] [--seed S] [--other-scripts F] --out DIR
  * writes a synthetic catalogue (content/<collection>/*.json) for the benchmark
  * or for trying the build at size. Build it with CONTENT_DIR=DIR npm run build.
  */
 import { parseArgs } from "node:util";
 import { writeSyntheticCatalogue } from "./write-catalogue.ts";
+import { parseShare } from "./other-scripts.ts";
 import { CommandError, runCommand } from "../cli/run-command.ts";
 import { answerHelp } from "../cli/help.ts";
 
-const usage = "usage: npm run bench:data -- --videos N --units M [--lessons L] [--seed S] --out DIR";
-answerHelp(`${usage}\nWrites a synthetic catalogue for the benchmark; build it with CONTENT_DIR=DIR npm run build.`);
+const usage = "usage: npm run bench:data -- --videos N --units M [--lessons L] [--seed S] [--other-scripts F] --out DIR";
+answerHelp(`${usage}
+Writes a synthetic catalogue for the benchmark; build it with CONTENT_DIR=DIR npm run build.
+--other-scripts F: that share of the records (0–1, default 0) also get a title and a paragraph
+in Japanese, Chinese or Thai with emoji, to measure what such text costs the search index.`);
 
 await runCommand(async () => {
   const { values } = parseArgs({
@@ -18,6 +22,7 @@ await runCommand(async () => {
       units: { type: "string", default: "100" },
       lessons: { type: "string" },
       seed: { type: "string", default: "1" },
+      "other-scripts": { type: "string", default: "0" },
       out: { type: "string" },
     },
   });
@@ -35,6 +40,7 @@ await runCommand(async () => {
     units,
     lessons: values.lessons === undefined ? Math.ceil(units / 2) : count("lessons", values.lessons),
     seed: count("seed", values.seed),
+    otherScripts: parseShare(values["other-scripts"]),
   };
   const started = performance.now();
   const counts = await writeSyntheticCatalogue(options, values.out, (n) => console.log(`  ${n} records written`));

@@ -8,6 +8,7 @@ import { recordKeys, type JsonObject } from "../../core/catalogue/resource.ts";
 import { slugify, timestamp } from "../../core/catalogue/new-record.ts";
 import type { ResourceKind } from "../../core/catalogue/collections.ts";
 import { description, note, overview, shortSentence, title } from "./prose.ts";
+import { withOtherScript } from "./other-scripts.ts";
 import { Random } from "./random.ts";
 
 export interface SyntheticOptions {
@@ -16,6 +17,8 @@ export interface SyntheticOptions {
   /** Lessons the units draw from (each unit lists 2–6). */
   readonly lessons: number;
   readonly seed: number;
+  /** The share of records, 0–1, given a title and a paragraph in Japanese, Chinese or Thai (other-scripts.ts); 0 by default. */
+  readonly otherScripts?: number;
 }
 
 export interface SyntheticRecord {
@@ -26,10 +29,10 @@ export interface SyntheticRecord {
 }
 
 /** The sizes the benchmark uses for `resources` in total: 85 % videos, 10 % units, 5 % lessons. */
-export function sizeMix(resources: number, seed: number): SyntheticOptions {
+export function sizeMix(resources: number, seed: number, otherScripts = 0): SyntheticOptions {
   const units = Math.round(resources * 0.1);
   const lessons = Math.max(units > 0 ? 1 : 0, Math.round(resources * 0.05));
-  return { videos: resources - units - lessons, units, lessons, seed };
+  return { videos: resources - units - lessons, units, lessons, seed, otherScripts };
 }
 
 const SUBJECTS = [
@@ -156,6 +159,8 @@ const AFFILIATIONS = [
 ];
 const HTML_SHARE = { videos: 0.35, lessons: 0.8, units: 1 } as const;
 const DAY_MS = 86_400_000;
+/** Seeds the generator of other scripts' text apart from the main one. */
+const OTHER_SCRIPTS_SALT = 0x5c1e7;
 const START_MS = Date.UTC(2010, 0, 1);
 
 const gradeLabel = (grade: number) =>
@@ -269,15 +274,23 @@ function video(random: Random, position: number): SyntheticRecord {
 
 const ordered = (record: JsonObject, order: readonly string[]): JsonObject => Object.fromEntries(order.map((key) => [key, record[key]]));
 
-/** Every record: lessons first (units reference them), then units, then videos. */
+/**
+ * Every record: lessons first (units reference them), then units, then videos.
+ * Which records get text in other scripts, and that text, come from a second
+ * generator, so every record is otherwise the same whatever the share.
+ */
 export function* syntheticCatalogue(options: SyntheticOptions): Generator<SyntheticRecord> {
   const random = new Random(options.seed);
+  const otherRandom = new Random(options.seed ^ OTHER_SCRIPTS_SALT);
+  const share = options.otherScripts ?? 0;
+  const finish = (made: SyntheticRecord): SyntheticRecord =>
+    otherRandom.chance(share) ? { ...made, record: withOtherScript(otherRandom, made.record) } : made;
   const lessonUuids: string[] = [];
   for (let i = 1; i <= options.lessons; i++) {
     const made = lesson(random, i);
     lessonUuids.push(made.record.uuid as string);
-    yield made;
+    yield finish(made);
   }
-  for (let i = 1; i <= options.units; i++) yield unit(random, i, lessonUuids);
-  for (let i = 1; i <= options.videos; i++) yield video(random, i);
+  for (let i = 1; i <= options.units; i++) yield finish(unit(random, i, lessonUuids));
+  for (let i = 1; i <= options.videos; i++) yield finish(video(random, i));
 }
