@@ -71,7 +71,7 @@ function machine(): string {
  * deleted inodes one by one), which would blur the comparison.
  */
 async function benchSize(resources: number, runs: number, seed: number, otherScripts: number): Promise<SizeResult> {
-  log(`\n${resources} resources${otherScripts ? `, ${otherScripts} of them with text in other scripts` : ""}`);
+  log(`\n${resources} resources${otherScripts ? `, ${Math.round(otherScripts * 100)} % of them also in other scripts` : ""}`);
   const content = await cachedCatalogue(resources, seed, otherScripts, log);
   const build: SizeResult["build"] = { wallSeconds: [], cpuSeconds: [], peakRssBytes: [] };
   const copySeconds: number[] = [];
