@@ -59,8 +59,13 @@ async function site(name: string, files: Record<string, Uint8Array | string>): P
 describe("writeArchive", () => {
   it("writes the site's files and the in-memory ones below one folder, deflated or stored, read back alike", async () => {
     const noise = randomBytes(4096); // incompressible: stored
+    // zlib's window is sized to each file: a file under 512 bytes, and one past 32 kB whose repeats lie 6 kB apart.
+    const short = "<p>short</p>".repeat(20);
+    const long = randomBytes(3000).toString("hex").repeat(20);
     const siteDir = await site("small", {
       "index.html": "<!doctype html><title>Home</title>".repeat(50),
+      "api/short.txt": short,
+      "api/long.txt": long,
       "api/videos/index.json": "[]",
       "api/empty.txt": "",
       "api/noise.bin": noise,
@@ -78,22 +83,32 @@ describe("writeArchive", () => {
       extra: extra(),
       mtime: MTIME,
     });
-    expect(written).toEqual({ entries: 6, bytes: readFileSync(archive).length });
+    expect(written).toEqual({ entries: 8, bytes: readFileSync(archive).length });
     expect(readFileSync(archive).includes(ZIP64_END)).toBe(false);
 
-    const read = pythonRead(archive, ["mirror/MIRROR-README", "mirror/api/noise.bin", "mirror/api/empty.txt"]);
-    expect(read).toMatchObject({ entries: 6, bad: null, methods: [0, 8], time: [2026, 3, 14, 15, 9, 26] });
+    const read = pythonRead(archive, [
+      "mirror/MIRROR-README",
+      "mirror/api/noise.bin",
+      "mirror/api/empty.txt",
+      "mirror/api/short.txt",
+      "mirror/api/long.txt",
+    ]);
+    expect(read).toMatchObject({ entries: 8, bad: null, methods: [0, 8], time: [2026, 3, 14, 15, 9, 26] });
     expect(read.shown).toEqual({
       "mirror/MIRROR-README": Buffer.from("Read me\n").toString("hex"),
       "mirror/api/noise.bin": noise.toString("hex"),
       "mirror/api/empty.txt": "",
+      "mirror/api/short.txt": Buffer.from(short).toString("hex"),
+      "mirror/api/long.txt": Buffer.from(long).toString("hex"),
     });
     const listed = execFileSync("zipinfo", ["-1", archive], { encoding: "utf8" }).trim().split("\n");
     expect(listed).toEqual([
       "mirror/MIRROR-README",
       "mirror/api/videos/index.json.js",
       "mirror/api/empty.txt",
+      "mirror/api/long.txt",
       "mirror/api/noise.bin",
+      "mirror/api/short.txt",
       "mirror/api/videos/index.json",
       "mirror/index.html",
     ]);

@@ -29,9 +29,20 @@ export type DeflateReply =
   | { readonly kind: "deflated"; readonly records: Uint8Array; readonly infos: readonly ZipEntryInfo[] }
   | { readonly kind: "error"; readonly message: string };
 
+/**
+ * zlib's state sized to the file: deflateInit allocates and clears a window of
+ * 2^windowBits × 2 bytes and hash tables of 2^(memLevel + 7) × 2, 64 kB and more at
+ * the defaults, for files of a few kB. A window no larger than the file finds
+ * every match it would find (9 is the least raw deflate takes).
+ */
+function stateFor(size: number): { windowBits: number; memLevel: number } {
+  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(size))));
+  return { windowBits, memLevel: Math.max(1, Math.min(9, windowBits - 6)) };
+}
+
 function entryOf(source: DeflateSource): ZipEntry {
   const data = "file" in source ? readFileSync(source.file) : source.data;
-  const deflated = deflateRawSync(data, { level: ARCHIVE_LEVEL });
+  const deflated = deflateRawSync(data, { level: ARCHIVE_LEVEL, ...stateFor(data.length) });
   const base = { name: source.name, crc: crc32(data), size: data.length };
   return deflated.length < data.length ? { ...base, method: "deflated", data: deflated } : { ...base, method: "stored", data };
 }
