@@ -6,8 +6,7 @@
  * directory. Only a few batches are in
  * memory at once.
  */
-import { createWriteStream } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { createWriteStream, readdirSync } from "node:fs";
 import path from "node:path";
 import { DeflateThreads } from "./deflate-threads.ts";
 import type { DeflateSource } from "./deflate-worker.ts";
@@ -68,7 +67,9 @@ async function* inOrder<T, R>(items: AsyncIterable<T>, width: number, work: (ite
 
 /** Writes the archive; resolves with how many entries and bytes it holds. */
 export async function writeArchive(target: string, input: ArchiveInput): Promise<ZipWritten> {
-  const files = (await readdir(input.siteDir, { recursive: true, withFileTypes: true }))
+  // Listed synchronously: Node 20's asynchronous recursive readdir takes one trip to the thread pool per folder,
+  // 2.4 s of wall time for the 50,000-resource site against 0.4 s (nothing else runs meanwhile).
+  const files = readdirSync(input.siteDir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
     .map((d) => path.relative(input.siteDir, path.join(d.parentPath, d.name)).split(path.sep).join("/"))
     .filter((file) => !input.exclude.some((dir) => file.startsWith(`${dir}/`)))
