@@ -54,24 +54,43 @@ async function admin(hash = ""): Promise<Page> {
     if (!/^(http:\/\/127\.0\.0\.1:|ws:\/\/127\.0\.0\.1:|data:|blob:|about:)/.test(r.url())) problems.push(`asked ${r.url()}`);
   });
   await page.goto(`${site}/admin/`);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.getByText("Collections").first().waitFor();
+  await page.getByRole("button", { name: "Login" }).click({ timeout: 60_000 });
+  await page.getByText("Collections").first().waitFor({ timeout: 60_000 });
   if (hash) {
     await page.goto(`${site}/admin/#${hash}`);
-    await field(page, "title").waitFor();
+    await field(page, "title").waitFor({ timeout: 60_000 });
+    // An entry's form is drawn before its record is in it: edit it only once its title is shown.
+    if (!hash.endsWith("/new")) await expect.poll(() => field(page, "title").inputValue(), { timeout: 60_000 }).not.toBe("");
   }
   return page;
 }
 
 const field = (page: Page, name: string) => page.locator(`[id^="${name}-field-"]`).first();
 
+/** Publish, each step bounded, so a step that never comes names itself rather than the test's timeout. */
 async function publish(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByRole("menuitem", { name: "Publish now" }).click();
-  await page.getByText("Changes saved", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Publish", exact: true }).click({ timeout: 30_000 });
+  await page.getByRole("menuitem", { name: "Publish now" }).click({ timeout: 30_000 });
+  await page.getByText("Changes saved", { exact: true }).waitFor({ timeout: 60_000 });
 }
 
 const read = (file: string) => readFile(path.join(contentDir, file), "utf8");
+/** The record as the copy of the content had it before any test saved it. */
+const original = (file: string) => readFile(path.join(PROJECT_DIR, "content", file), "utf8");
+
+/**
+ * Close a page without waiting on it for ever: now and then Decap's page stays
+ * busy for minutes after a save (seen in headless Chromium only), and the
+ * browser closes it with the rest after the tests.
+ */
+const closePage = (page: Page) => Promise.race([page.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+
+/** Set a field and publish, unless an earlier try of the test already saved that value. */
+async function edit(page: Page, name: string, value: string): Promise<void> {
+  if ((await field(page, name).inputValue()) === value) return;
+  await field(page, name).fill(value);
+  await publish(page);
+}
 
 /** Lines of `after` that are not in `before` at the same place (files of the same length). */
 function changedLines(before: string, after: string): string[] {
@@ -109,25 +128,26 @@ describe("npm run cms, /admin/ in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
-  it("saves a video's new title as one changed line; credits, \\r\\n in HTML and dates stay as they were; validate passes", async () => {
-    const file = "videos/a-brief-history-of-maps.json";
-    const before = await read(file);
-    const page = await admin(`/collections/videos/entries/a-brief-history-of-maps`);
-    await field(page, "title").fill("Mapping the World, Retold");
-    await publish(page);
-    expect(changedLines(before, await read(file))).toEqual(['  "title": "Mapping the World, Retold",']);
-    await page.close();
-    await validates();
-  });
+  // Retried once: Decap's page in headless Chromium now and then stays busy after a save (see closePage).
+  it(
+    "saves a video's new title as one changed line; credits, \\r\\n in HTML and dates stay as they were; validate passes",
+    { retry: 1 },
+    async () => {
+      const file = "videos/a-brief-history-of-maps.json";
+      const page = await admin(`/collections/videos/entries/a-brief-history-of-maps`);
+      await edit(page, "title", "Mapping the World, Retold");
+      expect(changedLines(await original(file), await read(file))).toEqual(['  "title": "Mapping the World, Retold",']);
+      await closePage(page);
+      await validates();
+    },
+  );
 
-  it("saves a unit's subtitle as one changed line: its Other credit, lessons and microsecond dates untouched", async () => {
+  it("saves a unit's subtitle as one changed line: its Other credit, lessons and microsecond dates untouched", { retry: 1 }, async () => {
     const file = "units/ancient-mediterranean-worlds.json";
-    const before = await read(file);
     const page = await admin(`/collections/units/entries/ancient-mediterranean-worlds`);
-    await field(page, "subtitle").fill("Sea, islands and city-states");
-    await publish(page);
-    expect(changedLines(before, await read(file))).toEqual(['  "subtitle": "Sea, islands and city-states",']);
-    await page.close();
+    await edit(page, "subtitle", "Sea, islands and city-states");
+    expect(changedLines(await original(file), await read(file))).toEqual(['  "subtitle": "Sea, islands and city-states",']);
+    await closePage(page);
     await validates();
   });
 
@@ -141,7 +161,7 @@ describe("npm run cms, /admin/ in Chromium", () => {
     await field(video, "length").fill("0:04:10");
     await field(video, "description").fill("<p>The Moon pulls.</p>\n<p>The sea follows.</p>");
     await publish(video);
-    await video.close();
+    await closePage(video);
     const made = JSON.parse(await read("videos/how-sand-dunes-move.json"));
     expect(made).toMatchObject({
       html_path: "media/how-sand-dunes-move/",
@@ -158,7 +178,7 @@ describe("npm run cms, /admin/ in Chromium", () => {
       await unit.getByRole("option", { name: lesson }).click();
     }
     await publish(unit);
-    await unit.close();
+    await closePage(unit);
     const newUnit = JSON.parse(await read("units/tides-and-coasts.json"));
     expect(newUnit.lessons).toHaveLength(2);
     expect(newUnit.create_date).toMatch(/\.\d{6}Z$/);
