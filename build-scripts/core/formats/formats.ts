@@ -13,6 +13,7 @@ import { xliffRenderer } from "./xliff.ts";
 import { xmlRenderer } from "./xml.ts";
 
 export interface Format extends FormatInfo {
+  readonly name: FormatName;
   /** Serializes views in this format (one object per format, as DRF's renderers). */
   readonly renderer: Renderer;
 }
@@ -25,6 +26,3 @@ const RENDERERS: Record<FormatName, Renderer> = {
 };
 
 export const FORMATS: readonly Format[] = FORMAT_TABLE.map((row) => ({ ...row, renderer: RENDERERS[row.name] }));
-
-/** Where a resource's JSON item sits among its items (in the order of FORMATS): the search's record files reuse it. */
-export const JSON_ITEM = FORMATS.findIndex((f) => f.name === "json");

@@ -6,18 +6,25 @@
 import type { Collection } from "../catalogue/collections.ts";
 import { toResource, type JsonObject, type SourceRecord } from "../catalogue/resource.ts";
 import { instanceFile } from "../routes/output-tree.ts";
-import { FORMATS } from "./formats.ts";
+import type { FormatName } from "./format-table.ts";
+import { FORMATS, type Format } from "./formats.ts";
 import type { ResourceTranslation } from "../translations/localize.ts";
 import { instanceView, type RenderContext } from "./views.ts";
 
+/** A resource in one format. */
+export interface RenderedFormat {
+  /** Serialized as a list holds it. */
+  readonly item: string;
+  /** The item's parts, one per field in the resource's order (formats with parts only). */
+  readonly parts?: readonly string[];
+  /** Its own document: the file below the site root, and its text. */
+  readonly file: string;
+  readonly text: string;
+}
+
 export interface RenderedResource {
   readonly resource: JsonObject;
-  /** items[f]: the resource serialized in FORMATS[f], as a list holds it. */
-  readonly items: string[];
-  /** parts[f]: the item's parts in FORMATS[f], one per field in the resource's order (formats with parts only). */
-  readonly parts: (readonly string[] | undefined)[];
-  /** Its own documents (in the order of FORMATS): the file below the site root, and its text. */
-  readonly files: { readonly file: string; readonly text: string }[];
+  readonly formats: Readonly<Record<FormatName, RenderedFormat>>;
 }
 
 /** `translation`: the record is a translated version (localize.ts), whose XLIFF carries each text's source and state. */
@@ -29,18 +36,15 @@ export function renderResource(
 ): RenderedResource {
   const resource = toResource(collection, record, context.config);
   const view = instanceView(collection, resource);
-  const items: string[] = [];
-  const parts: (string[] | undefined)[] = [];
-  const files: { file: string; text: string }[] = [];
   const fields = Object.keys(resource);
-  for (const format of FORMATS) {
+  const rendered = (format: Format): RenderedFormat => {
     const { renderer } = format;
     const formatParts = translation && renderer.translatedParts ? renderer.translatedParts(translation) : renderer.parts;
-    const own = formatParts && fields.map((field) => formatParts.part(field, resource[field]));
-    const item = formatParts ? formatParts.join(fields, own!).join("") : format.renderer.item(resource, context);
-    items.push(item);
-    parts.push(own);
-    files.push({ file: instanceFile(collection.name, record.uuid, format.extension), text: format.renderer.instance(item, view, context) });
-  }
-  return { resource, items, parts, files };
+    const parts = formatParts && fields.map((field) => formatParts.part(field, resource[field]));
+    const item = formatParts && parts ? formatParts.join(fields, parts).join("") : renderer.item(resource, context);
+    const file = instanceFile(collection.name, record.uuid, format.extension);
+    return { item, parts, file, text: renderer.instance(item, view, context) };
+  };
+  const formats = Object.fromEntries(FORMATS.map((format) => [format.name, rendered(format)])) as Record<FormatName, RenderedFormat>;
+  return { resource, formats };
 }

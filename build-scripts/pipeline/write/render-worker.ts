@@ -8,7 +8,7 @@
 import { parentPort } from "node:worker_threads";
 import { findCollection } from "../../core/catalogue/collections.ts";
 import { FIELD_ORDER } from "../../core/catalogue/resource.ts";
-import { FORMATS, JSON_ITEM } from "../../core/formats/formats.ts";
+import { FORMATS } from "../../core/formats/formats.ts";
 import { renderResource } from "../../core/formats/render-resource.ts";
 import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
 import { TermNumbers } from "../../core/search/term-numbers.ts";
@@ -38,6 +38,7 @@ function render(task: RenderTask): RenderReply {
   const writer = fileWriter(task.outDir, task.update);
   const lists = FORMATS.map(({ name, renderer }) => ({
     name,
+    renderer,
     entries: buffer(name, SMALLEST_ENTRY_BUFFER),
     entryBytes: new Int32Array(task.records.length),
     columns: renderer.parts ? fields.map((field) => buffer(`${name} ${field}`, SMALLEST_COLUMN_BUFFER)) : undefined,
@@ -48,16 +49,16 @@ function render(task: RenderTask): RenderReply {
     let rendered;
     try {
       rendered = renderResource(collection, record, task.context, translation);
-      for (const { file, text } of rendered.files) writer.write(file, text);
+      for (const { file, text } of Object.values(rendered.formats)) writer.write(file, text);
     } catch (error) {
       throw new Error(`${collection.name}/${record.uuid}: ${(error as Error).stack ?? error}`, { cause: error });
     }
-    for (const [f, { renderer }] of FORMATS.entries()) {
-      const list = lists[f];
-      list.entryBytes[i] = list.entries.add(renderer.listEntry(rendered.items[f], (task.start + i) % renderer.pageSize));
-      rendered.parts[f]?.forEach((part, k) => list.columns?.[k].addPart(part));
+    for (const list of lists) {
+      const { item, parts } = rendered.formats[list.name];
+      list.entryBytes[i] = list.entries.add(list.renderer.listEntry(item, (task.start + i) % list.renderer.pageSize));
+      parts?.forEach((part, k) => list.columns?.[k].addPart(part));
     }
-    jsonItems.push(rendered.items[JSON_ITEM]);
+    jsonItems.push(rendered.formats.json.item);
     termNumbers.nextRecord();
     addTextTerms(searchTexts(collection.kind, rendered.resource), termNumbers);
     termEnds[i] = termNumbers.found.length;
