@@ -82,7 +82,8 @@ async function drain(response: Response): Promise<number> {
   return bytes;
 }
 
-const nearestRank = (sorted: readonly number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+/** The q-quantile of sorted figures by the nearest-rank method. */
+export const nearestRank = (sorted: readonly number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 
 export interface EdgeRuns {
   readonly runs: number;

@@ -4,7 +4,7 @@
  * the browser.
  */
 import type { BrowserStep } from "./browser-search.ts";
-import type { EdgeFigure } from "./edge-cpu.ts";
+import { nearestRank, type EdgeFigure } from "./edge-cpu.ts";
 import type { MirrorMeasure } from "./measure-mirror.ts";
 import type { QueryFigures } from "./query-figures.ts";
 import type { PickedWord } from "./query-words.ts";
@@ -87,18 +87,18 @@ function mirrorTable(sizes: readonly SizeResult[]): string {
     ...sizes.map(({ resources, mirror, build }) => [
       count(resources),
       `${mirror.seconds.toFixed(2)} s`,
-      `${(mirror.seconds / median(build.wallSeconds)).toFixed(2)}×`,
+      `${(
+        mirror.seconds /
+        nearestRank(
+          [...build.wallSeconds].sort((a, b) => a - b),
+          0.5,
+        )
+      ).toFixed(2)}×`,
       size(mirror.bytes),
       count(mirror.entries),
     ]),
   ];
   return `The offline mirror's archive step (npm run mirror after its build), one run:\n\n${markdownTable(rows)}`;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** One column (or row) of figures per site measured. */
