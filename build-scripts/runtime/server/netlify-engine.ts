@@ -1,15 +1,17 @@
 /**
  * Netlify's own serving engine, run locally: the redirect rules
  * (@netlify/redirects) and header rules (@netlify/headers) read from
- * netlify.toml, over the static files of the site (@netlify/static), with the
- * site's 404.html for a path that has no file — what Netlify does behind the
- * edge function. A file comes with its ETag, as on Netlify.
+ * netlify.toml, over the static files of the site, found as @netlify/static
+ * finds them, with the site's 404.html for a path that has no file — what
+ * Netlify does behind the edge function. A file comes with its ETag, as on
+ * Netlify.
  */
 import path from "node:path";
 import { HeadersHandler } from "@netlify/headers";
 import { RedirectsHandler } from "@netlify/redirects";
-import { StaticHandler } from "@netlify/static";
+import mime from "mime-types";
 import { fileEtags, findStaticFile } from "./file-etags.ts";
+import { fileBody } from "./file-body.ts";
 
 export interface EngineOptions {
   /** The folder holding netlify.toml. */
@@ -24,7 +26,6 @@ const quiet = { log: () => {}, warn: console.warn, error: console.error };
 
 export function netlifyEngine({ projectDir, siteDir }: EngineOptions): Engine {
   const configPath = path.join(projectDir, "netlify.toml");
-  const files = new StaticHandler({ directory: siteDir });
   const redirects = new RedirectsHandler({
     configPath,
     configRedirects: [],
@@ -37,16 +38,16 @@ export function netlifyEngine({ projectDir, siteDir }: EngineOptions): Engine {
 
   const etags = fileEtags();
 
-  /** @netlify/static's handle of the request's file, whose response also carries the file's ETag. */
+  /** The request's file as @netlify/static answers it (its headers), with the file's ETag. */
   const staticFile = async (request: Request) => {
-    const handle = (await files.match(request))?.handle;
-    if (!handle) return undefined;
+    const found = await findStaticFile(siteDir, new URL(request.url).pathname);
+    if (!found) return undefined;
     return async () => {
-      const found = await findStaticFile(siteDir, new URL(request.url).pathname);
-      const etag = found && (await etags(found.file, found.stats));
-      const response = await handle();
-      if (etag) response.headers.set("ETag", etag);
-      return response;
+      const headers = new Headers({ age: "0", "cache-control": "public, max-age=0, must-revalidate" });
+      const type = mime.contentType(path.extname(found.file));
+      if (type) headers.set("content-type", type);
+      headers.set("ETag", await etags(found.file, found.stats));
+      return new Response(fileBody(found.file), { status: 200, headers });
     };
   };
   const notFound = async (request: Request) => {

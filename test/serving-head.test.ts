@@ -1,0 +1,95 @@
+/**
+ * A request never stops the local server: HEAD, and a client that goes away
+ * mid-answer, on every kind of answer — a file, a list streamed from its file,
+ * a search cut from the list's bytes, fields joined from streamed columns, an
+ * error, OPTIONS — in every format, on a catalogue whose lists are many
+ * chunks long. After each, the server still answers.
+ */
+import { stat } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORMATS } from "../build-scripts/core/formats/formats.ts";
+import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
+import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
+
+let site: PagedSite;
+let server: LocalServer;
+let uuid: string;
+
+beforeAll(async () => {
+  site = await buildPagedSite();
+  expect(site.code, site.stderr).toBe(0);
+  server = await startLocalServer(site.outDir);
+  const list = JSON.parse((await rawRequest(server.port, "GET", "/api/videos?format=json")).body.toString()) as { uuid: string }[];
+  uuid = list[0].uuid;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await site?.remove();
+});
+
+/** Every kind of answer, as a path and query without `format`. */
+const kinds = () => [
+  "/api/",
+  "/api/videos",
+  `/api/videos/${uuid}`,
+  `/api/videos?search=${MANY_MATCHES}`,
+  "/api/videos?fields=description",
+  "/api/videos?fields=title,description,uuid",
+  `/api/videos?search=${MANY_MATCHES}&fields=description`,
+  `/api/videos/${uuid}?fields=title`,
+  "/api/videos?page=2",
+  "/api/no-such-list",
+];
+
+const stillAnswers = async () => {
+  const answer = await rawRequest(server.port, "GET", "/api/videos?format=json");
+  expect(answer.status).toBe(200);
+};
+
+/** A GET whose client reads the first chunk of the body, then closes the connection. */
+function readOneChunk(target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: server.port, path: target, agent: false }, (res) => {
+      res.once("data", () => {
+        req.destroy();
+        resolve();
+      });
+      res.once("end", resolve);
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? resolve() : reject(error)));
+    req.end();
+  });
+}
+
+describe("a request never stops the server", () => {
+  it("the lists are many read chunks long, so their answers stream", async () => {
+    const { size } = await stat(path.join(site.outDir, "api/videos/index.json"));
+    expect(size).toBeGreaterThan(4 * 64 * 1024);
+  });
+
+  it("HEAD on every kind of answer in every format: the GET's status and headers, no body", async () => {
+    for (const kind of kinds()) {
+      for (const format of FORMATS) {
+        const target = `${kind}${kind.includes("?") ? "&" : "?"}format=${format.name}`;
+        const head = await rawRequest(server.port, "HEAD", target);
+        const get = await rawRequest(server.port, "GET", target);
+        expect([target, head.status, head.headers["content-type"]]).toEqual([target, get.status, get.headers["content-type"]]);
+        expect(head.body.length).toBe(0);
+        await stillAnswers();
+      }
+    }
+    expect(server.process.exitCode).toBeNull();
+  });
+
+  it("a client that goes away after the first chunk of every kind of answer", async () => {
+    for (const kind of kinds()) {
+      for (const format of FORMATS) await readOneChunk(`${kind}${kind.includes("?") ? "&" : "?"}format=${format.name}`);
+      await stillAnswers();
+    }
+    await stillAnswers();
+    expect(server.process.exitCode).toBeNull();
+  });
+});
