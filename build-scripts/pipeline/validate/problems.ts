@@ -17,6 +17,31 @@ export type Problem = {
 
 export type WarningKind = "stale-translation" | "missing-lesson" | "unpublished-translation" | "unfilled-field";
 
+/** A problem with a whole file: it cannot be read, is not JSON, is in no known collection, … */
+export function fileProblem(file: string, expected: string, found: string): Problem {
+  return { file, pointer: "", severity: "error", expected, found };
+}
+
+/** A file's text as JSON, or the problem that it is not, with the line and column where it breaks. */
+export function parseJson(source: { readonly file: string; readonly text: string }): { value: unknown } | { problem: Problem } {
+  try {
+    return { value: JSON.parse(source.text) };
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = Number(message.match(/position (\d+)/)?.[1]);
+    const where = Number.isFinite(at) ? ` at ${lineColumn(source.text, at)}` : "";
+    const found = `invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/s, "")}`;
+    return { problem: fileProblem(source.file, "a JSON document", found) };
+  }
+}
+
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
+}
+
 export function formatProblem(p: Problem): string {
   const where = p.pointer === "" ? "(whole file)" : p.pointer;
   return `${p.file}  ${where}\n    expected: ${p.expected}\n    found:    ${p.found}`;
