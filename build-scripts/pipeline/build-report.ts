@@ -1,5 +1,6 @@
 /** What the build tells its user: progress on long work, and a closing summary. */
 import type { PreparedBuild } from "./prepare.ts";
+import { runBuild, type BuildOutcome } from "./run-build.ts";
 import type { WriteStats } from "./write/write-stats.ts";
 import { crowdedFolders } from "./write/folder-limit.ts";
 import { formatProblem, type Problem, type WarningKind } from "./validate/problems.ts";
@@ -57,4 +58,11 @@ export function summary(build: PreparedBuild, stats: WriteStats, seconds: number
     ...warningLines(build),
     ...crowdedFolders(stats.filesByFolder).map((line) => `  warning: ${line}`),
   ].join("\n");
+}
+
+/** A whole build as `npm run build` and `npm run mirror` run it: each collection's progress, then the summary. */
+export async function reportedBuild(outDir: string): Promise<BuildOutcome> {
+  const outcome = await runBuild(outDir, { progress: (collection, done, total) => console.log(`  ${collection}: ${done} / ${total}`) });
+  console.log(summary(outcome.build, outcome.stats, outcome.seconds, outDir));
+  return outcome;
 }
