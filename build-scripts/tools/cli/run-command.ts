@@ -34,7 +34,8 @@ export async function runCommand(command: Command, main: () => unknown): Promise
   }
 }
 
-function answerHelp(usage: string, args: readonly string[] = process.argv.slice(2)): void {
+function answerHelp(usage: string): void {
+  const args = process.argv.slice(2);
   // After "--", arguments are the command's operands, never options.
   const end = args.indexOf("--");
   const options = end < 0 ? args : args.slice(0, end);
@@ -82,8 +83,8 @@ function failCommand(error: unknown, command: Command): void {
 let uncaught: Command | undefined;
 
 /**
- * Reports errors thrown outside the command's own handling (a callback, a
- * top-level statement) and ends the process: its state is then unknown.
+ * Reports errors thrown outside the command's own handling (a callback, an
+ * event listener) and ends the process: its state is then unknown.
  * A command run by another (`npm start` runs serve's) takes over from it.
  */
 function reportUncaughtErrors(command: Command): void {
