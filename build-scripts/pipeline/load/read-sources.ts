@@ -11,7 +11,7 @@
  */
 import { readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
-import type { Problem } from "../validate/problems.ts";
+import { fileProblem } from "../validate/problems.ts";
 import type { SourceFile, UnreadSource } from "../validate/validate-catalogue.ts";
 import { describeEntry, readTextFile } from "./read-text-file.ts";
 
@@ -183,7 +183,7 @@ function listFolder(dir: string): Dirent[] | { found: string } {
 const unread = (file: string, collection: string, expected: string, found: string): UnreadSource => ({
   file,
   collection,
-  problem: { file, pointer: "", severity: "error", expected, found } satisfies Problem,
+  problem: fileProblem(file, expected, found),
 });
 
 /** What a source file is called in messages, and its collection (the folder it is in). */

@@ -19,9 +19,8 @@ import {
 import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
 import { UUID } from "../../core/routes/api-path.ts";
 import type { TranslationSource } from "../load/read-sources.ts";
-import { pointerSegment, type Problem } from "./problems.ts";
+import { parseJson, pointerSegment, type Problem } from "./problems.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
-import { parseJson } from "./validate-catalogue.ts";
 
 export interface TranslationsResult {
   /** The translations to publish (those of records of the catalogue); present only when there are no errors. */

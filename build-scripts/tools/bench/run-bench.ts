@@ -25,29 +25,19 @@ import { measureQueries } from "./query-figures.ts";
 import { resultTables, type SizeResult } from "./tables.ts";
 import { searchIndexGzip, treeStats } from "./tree-stats.ts";
 import { npmScriptCommand } from "../cli/npm-scripts.ts";
-import { failCommand, reportUncaughtErrors } from "../cli/run-command.ts";
-import { answerHelp } from "../cli/help.ts";
+import { runCommand } from "../cli/run-command.ts";
 import { parseShare } from "../synthetic/other-scripts.ts";
 
 const PROJECT_DIR = path.resolve(import.meta.dirname, "../../..");
 const BUILD_ENV = { BASE_URL: "https://api.example.org", SITE_URL: "https://education.example.org" };
 const RUN_DIR = path.join(BENCH_DIR, "run");
 
-answerHelp(`
+const USAGE = `
 usage: npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S] [--other-scripts F]
 Builds synthetic catalogues of each size and measures the build, its output and queries; prints the tables.
 --other-scripts F: that share of the records (0–1, default 0) also get a title and a paragraph
 in Japanese, Chinese or Thai with emoji (as npm run bench:data): the search indexes show what such text costs.
-`);
-reportUncaughtErrors();
-const { values } = parseArgs({
-  options: {
-    sizes: { type: "string", default: "1000,10000,50000" },
-    runs: { type: "string", default: "1" },
-    seed: { type: "string", default: "1" },
-    "other-scripts": { type: "string", default: "0" },
-  },
-});
+`;
 
 const log = (line: string) => console.log(line);
 const sync = () => execFileSync("sync");
@@ -122,7 +112,15 @@ async function benchSize(resources: number, runs: number, seed: number, otherScr
   };
 }
 
-try {
+await runCommand({ usage: USAGE }, async () => {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: "string", default: "1000,10000,50000" },
+      runs: { type: "string", default: "1" },
+      seed: { type: "string", default: "1" },
+      "other-scripts": { type: "string", default: "0" },
+    },
+  });
   checkGnuTime();
   const sizes = values.sizes.split(",").map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1))
@@ -137,6 +135,4 @@ try {
   log(`\n${resultTables(results)}`);
   log("Removing the benchmark's output folders …");
   removeFolder(RUN_DIR);
-} catch (error) {
-  failCommand(error);
-}
+});

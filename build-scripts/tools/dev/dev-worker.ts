@@ -15,7 +15,7 @@ import { KeptChunks, RenderThreads } from "../../pipeline/write/render-threads.t
 import type { PreparedBuild } from "../../pipeline/prepare.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { isRecordPath, isTranslationPath, shownPath, sourceName } from "../../pipeline/load/read-sources.ts";
-import { formatProblems, type Problem } from "../../pipeline/validate/problems.ts";
+import { fileProblem, formatProblems, type Problem } from "../../pipeline/validate/problems.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
 import { watchFolders } from "./watch-folders.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
@@ -78,7 +78,7 @@ async function onSave(paths: ReadonlySet<string>, seenAt: number): Promise<void>
     const outcome = readTextFile(p, "a JSON file");
     if ("text" in outcome) changes.push({ ...name, text: outcome.text });
     else if (!existsSync(p) && !isLink(p)) changes.push({ ...name, text: undefined });
-    else unreadable.push({ file: name.file, pointer: "", severity: "error", expected: outcome.expected, found: outcome.found });
+    else unreadable.push(fileProblem(name.file, outcome.expected, outcome.found));
   }
   if (unreadable.length) console.error(`${formatProblems(unreadable)}\n\nNot applied; the preview shows the last valid version.`);
   if (changes.length === 0) return;
