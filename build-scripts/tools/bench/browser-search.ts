@@ -5,15 +5,17 @@
  * refined query and the first query again (warm). For each: the time until
  * the results are on screen and the bytes transferred until then.
  *
- * "On screen" is read from the page: the search form's `data-state="done"`
- * when the list view sets it, else its status line giving a count of
- * resources; the moment is taken in the page itself.
+ * "On screen" is the search form's `data-state` turning "done" (the list
+ * view sets it once it shows the results); the moment is taken in the page itself.
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
+import type { Browser, CDPSession, Page } from "playwright-core";
 import type { PickedWord } from "./query-words.ts";
+import { launchChromium } from "../../../test/helpers/chromium.ts";
 
 /** The link: DevTools' emulation, per request latency and shared throughput. */
 export const LINK = { latencyMs: 60, mbps: 9 };
+/** How long the browser may take to show a search's results. */
+const TIMEOUT_MS = 60_000;
 
 export interface BrowserStep {
   readonly query: string;
@@ -21,9 +23,7 @@ export interface BrowserStep {
   readonly ms: number | null;
   /** Bytes received over the link (encoded, headers included) until then. */
   readonly bytes: number;
-  /** The page's search status line at that moment, e.g. "2603 resources". */
-  readonly status: string;
-  /** What the page said when it could not search, with the first request that failed on the link. */
+  /** What the page said when it could not search, with the requests that failed on the link. */
   readonly error?: string;
 }
 
@@ -39,30 +39,25 @@ export interface BrowserSearch {
   readonly repeated: BrowserStep;
 }
 
+/** The page clock when the armed search was shown (-1 until then), or what the page said when it failed. */
 interface Watch {
   armed: boolean;
   shownAt: number;
-  status: string;
   error: string;
 }
 type WatchedWindow = typeof globalThis & { __benchWatch: Watch };
 
-/** Runs in the page before its scripts: notes the first moment a search's results are on screen once armed. */
+/** Runs in the page before its scripts: notes the first moment a search is done (or failed) once armed. */
 function watchResults(): void {
-  const watch: Watch = { armed: true, shownAt: -1, status: "", error: "" };
+  const watch: Watch = { armed: true, shownAt: -1, error: "" };
   (globalThis as WatchedWindow).__benchWatch = watch;
   new MutationObserver(() => {
-    if (!watch.armed) return;
     const form = document.querySelector("form.search-form");
-    const status = form?.querySelector(".search-status")?.textContent?.trim() ?? "";
     const state = form?.getAttribute("data-state");
-    const failed = state === "error" || status.startsWith("Could not search");
-    const shown = state === "done" || (state == null && /^\d[\d,]*\s+resources?\b/.test(status));
-    if (!shown && !failed) return;
+    if (!watch.armed || (state !== "done" && state !== "error")) return;
     watch.armed = false;
     watch.shownAt = performance.now();
-    watch.status = status;
-    if (failed) watch.error = status || `data-state="${state}"`;
+    if (state === "error") watch.error = form?.querySelector(".search-status")?.textContent?.trim() || `data-state="error"`;
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
@@ -75,23 +70,20 @@ class NetworkCount {
   private lastEvent = Date.now();
 
   constructor(session: CDPSession) {
-    session.on("Network.requestWillBeSent", ({ requestId }) => this.event(() => this.inFlight.add(requestId)));
-    session.on("Network.loadingFinished", ({ requestId, encodedDataLength }) =>
-      this.event(() => {
-        this.bytes += encodedDataLength;
-        this.inFlight.delete(requestId);
-      }),
-    );
-    session.on("Network.loadingFailed", ({ requestId, errorText }) =>
-      this.event(() => {
-        this.failures.push(errorText);
-        this.inFlight.delete(requestId);
-      }),
-    );
+    session.on("Network.requestWillBeSent", ({ requestId }) => this.event(requestId, true));
+    session.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+      this.bytes += encodedDataLength;
+      this.event(requestId, false);
+    });
+    session.on("Network.loadingFailed", ({ requestId, errorText }) => {
+      this.failures.push(errorText);
+      this.event(requestId, false);
+    });
   }
 
-  private event(apply: () => void): void {
-    apply();
+  private event(requestId: string, sent: boolean): void {
+    if (sent) this.inFlight.add(requestId);
+    else this.inFlight.delete(requestId);
     this.lastEvent = Date.now();
   }
 
@@ -102,7 +94,7 @@ class NetworkCount {
   }
 }
 
-async function openThrottled(browser: Browser): Promise<{ context: BrowserContext; page: Page; network: NetworkCount }> {
+async function openThrottled(browser: Browser): Promise<{ page: Page; network: NetworkCount }> {
   const context = await browser.newContext();
   await context.addInitScript(watchResults);
   const page = await context.newPage();
@@ -110,43 +102,36 @@ async function openThrottled(browser: Browser): Promise<{ context: BrowserContex
   const network = new NetworkCount(session);
   await session.send("Network.enable");
   await session.send("Network.setCacheDisabled", { cacheDisabled: false });
-  const bytesPerSecond = (LINK.mbps * 1e6) / 8;
+  const throughput = (LINK.mbps * 1e6) / 8;
   await session.send("Network.emulateNetworkConditions", {
     offline: false,
     latency: LINK.latencyMs,
-    downloadThroughput: bytesPerSecond,
-    uploadThroughput: bytesPerSecond,
+    downloadThroughput: throughput,
+    uploadThroughput: throughput,
   });
-  return { context, page, network };
+  return { page, network };
 }
 
-/**
- * Waits for the armed watch: the moment (page clock) the results were shown; null past the limit, or
- * when the page could not search (then with why, as the page and the link say).
- */
-async function shownAt(
-  page: Page,
-  network: NetworkCount,
-  timeoutMs: number,
-): Promise<{ at: number | null; status: string; error?: string }> {
+/** Waits for the armed watch: the page clock when the results were shown; null past the limit or when the page could not search. */
+async function shownAt(page: Page, network: NetworkCount): Promise<{ at: number | null; error?: string }> {
   try {
-    await page.waitForFunction(() => (globalThis as WatchedWindow).__benchWatch.shownAt >= 0, undefined, { timeout: timeoutMs });
+    await page.waitForFunction(() => (globalThis as WatchedWindow).__benchWatch.shownAt >= 0, undefined, { timeout: TIMEOUT_MS });
   } catch (error) {
-    if ((error as Error).name === "TimeoutError") return { at: null, status: "" };
+    if ((error as Error).name === "TimeoutError") return { at: null };
     throw error;
   }
   const watch = await page.evaluate(() => (globalThis as WatchedWindow).__benchWatch);
-  if (!watch.error) return { at: watch.shownAt, status: watch.status };
-  const failed =
-    network.failures.length > 0 ? ` (${network.failures.length} requests failed: ${[...new Set(network.failures)].join(", ")})` : "";
-  return { at: null, status: watch.status, error: `${watch.error}${failed}` };
+  if (!watch.error) return { at: watch.shownAt };
+  const failed = network.failures.length
+    ? ` (${network.failures.length} requests failed: ${[...new Set(network.failures)].join(", ")})`
+    : "";
+  return { at: null, error: `${watch.error}${failed}` };
 }
 
 /** Types `query` into the page's search box and submits it, as Enter does; the page clock at submission. */
 const submit = (page: Page, query: string): Promise<number> =>
   page.evaluate((text) => {
-    const watch = (globalThis as WatchedWindow).__benchWatch;
-    Object.assign(watch, { armed: true, shownAt: -1, status: "", error: "" });
+    Object.assign((globalThis as WatchedWindow).__benchWatch, { armed: true, shownAt: -1, error: "" });
     const form = document.querySelector<HTMLFormElement>("form.search-form")!;
     form.querySelector<HTMLInputElement>("input[type=search], input[name=search]")!.value = text;
     const started = performance.now();
@@ -154,42 +139,28 @@ const submit = (page: Page, query: string): Promise<number> =>
     return started;
   }, query);
 
-const NOT_MEASURED = (query: string): BrowserStep => ({ query, ms: null, bytes: 0, status: "" });
-
-async function searchWord(
-  browser: Browser,
-  siteUrl: string,
-  collection: string,
-  word: string,
-  refinedBy: string,
-  timeoutMs: number,
-): Promise<Omit<BrowserSearch, "reach" | "word" | "matches">> {
-  const { context, page, network } = await openThrottled(browser);
+/** `word` cold, then refined by `refinedBy`, then repeated, on one page. */
+async function searchWord(browser: Browser, listUrl: string, word: string, refinedBy: string): Promise<BrowserStep[]> {
+  const { page, network } = await openThrottled(browser);
   try {
-    await page.goto(`${siteUrl}api/${collection}/index.html?search=${encodeURIComponent(word)}`, { waitUntil: "commit" });
-    const first = await shownAt(page, network, timeoutMs);
-    const cold: BrowserStep = { query: word, ms: first.at, bytes: network.bytes, status: first.status, error: first.error };
-    const refinedQuery = `${word} ${refinedBy}`;
-    if (first.at === null) return { cold, refined: NOT_MEASURED(refinedQuery), repeated: NOT_MEASURED(word) };
-    const warm = async (query: string): Promise<BrowserStep> => {
+    await page.goto(`${listUrl}?search=${encodeURIComponent(word)}`, { waitUntil: "commit" });
+    const first = await shownAt(page, network);
+    const steps: BrowserStep[] = [{ query: word, ms: first.at, bytes: network.bytes, error: first.error }];
+    for (const query of [`${word} ${refinedBy}`, word]) {
+      if (first.at === null) {
+        steps.push({ query, ms: null, bytes: 0 });
+        continue;
+      }
       await network.quiet();
       const before = network.bytes;
       network.failures.length = 0;
       const started = await submit(page, query);
-      const shown = await shownAt(page, network, timeoutMs);
-      return {
-        query,
-        ms: shown.at === null ? null : shown.at - started,
-        bytes: network.bytes - before,
-        status: shown.status,
-        error: shown.error,
-      };
-    };
-    const refined = await warm(refinedQuery);
-    const repeated = await warm(word);
-    return { cold, refined, repeated };
+      const shown = await shownAt(page, network);
+      steps.push({ query, ms: shown.at === null ? null : shown.at - started, bytes: network.bytes - before, error: shown.error });
+    }
+    return steps;
   } finally {
-    await context.close();
+    await page.context().close();
   }
 }
 
@@ -201,27 +172,15 @@ export async function measureBrowserSearch(
   siteUrl: string,
   collection: string,
   words: readonly (PickedWord & { reach: string })[],
-  { timeoutMs }: { timeoutMs: number },
 ): Promise<BrowserSearch[]> {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    // Playwright gives every launch a new, empty profile (its own --user-data-dir).
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  // Playwright gives every launch a new, empty profile (its own --user-data-dir).
+  const browser = await launchChromium();
   try {
     const results: BrowserSearch[] = [];
     for (const [i, { reach, word, matches }] of words.entries()) {
       const refinedBy = words[(i + 1) % words.length].word;
-      results.push({ reach, word, matches, ...(await searchWord(browser, siteUrl, collection, word, refinedBy, timeoutMs)) });
+      const [cold, refined, repeated] = await searchWord(browser, `${siteUrl}api/${collection}/index.html`, word, refinedBy);
+      results.push({ reach, word, matches, cold, refined, repeated });
     }
     return results;
   } finally {

@@ -8,20 +8,22 @@
  * site's files.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import edgeFunction from "../../runtime/edge/functions/api.ts";
 import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "../../../test/helpers/deno-binary.ts";
 import type { ListWords } from "./query-words.ts";
-import { cpuMs, SiteFiles } from "../../../test/helpers/static-host.ts";
+import { cpuMs, type SiteFiles } from "../../../test/helpers/static-host.ts";
 
 /** Netlify's limit of CPU time per request of an edge function. */
 export const EDGE_BUDGET_MS = 50;
-
 /** The host the requests are addressed to; the function takes its base URL from it. */
 const ORIGIN = "https://api.example.org";
+/** Fewer runs than asked are made of a kind only past this much wall time, and never fewer than MIN_RUNS. */
+const CAP_MS = 10_000;
+const MIN_RUNS = 5;
 
 export interface RequestKind {
   /** What is asked, e.g. "search=<common>, json". */
@@ -39,6 +41,12 @@ export interface EdgeFigure extends RequestKind {
   readonly ms: { readonly median: number; readonly p95: number; readonly max: number };
 }
 
+/** Timed requests per kind, after `warmups` untimed ones. */
+export interface EdgeRuns {
+  readonly runs: number;
+  readonly warmups: number;
+}
+
 /** The request kinds asked of one list. */
 export function requestKinds({ collection, uuid, common, moderate, rare }: ListWords): RequestKind[] {
   const list = `/api/${collection}`;
@@ -53,99 +61,63 @@ export function requestKinds({ collection, uuid, common, moderate, rare }: ListW
   add("search=<common>, json", list, `${search(common.word)}&format=json`);
   add("search=<common>, api", list, `${search(common.word)}&format=api`);
   add("search=<common>&fields=uuid, json", list, `${search(common.word)}&fields=uuid&format=json`);
-  for (const [name, word] of [
-    ["moderate", moderate.word],
-    ["rare", rare.word],
-  ])
+  for (const [name, { word }] of Object.entries({ moderate, rare }))
     for (const format of ["json", "xml"]) add(`search=<${name}>, ${format}`, list, `${search(word)}&format=${format}`);
   add("search=<common> <moderate>, xliff", list, `${search(`${common.word} ${moderate.word}`)}&format=xliff`);
   return kinds;
 }
 
-/** One request: the function's CPU milliseconds less next's, and its answer. */
-async function timeRequest(site: SiteFiles, pathAndQuery: string): Promise<{ ms: number; status: number; bytes: number }> {
-  const request = new Request(new URL(pathAndQuery, ORIGIN));
-  site.nextMs = 0;
-  const started = cpuMs();
-  const response = await edgeFunction(request, { next: site.next });
-  const bytes = await drain(response);
-  const ms = cpuMs() - started - site.nextMs;
-  return { ms, status: response.status, bytes };
-}
-
-/** Reads a body to the end chunk by chunk, as the runtime sends it on, without joining it: its bytes. */
-async function drain(response: Response): Promise<number> {
-  let bytes = 0;
-  const reader = response.body?.getReader();
-  if (!reader) return 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
-  return bytes;
-}
-
 /** The q-quantile of sorted figures by the nearest-rank method. */
 export const nearestRank = (sorted: readonly number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 
-export interface EdgeRuns {
-  readonly runs: number;
-  readonly warmups: number;
-  readonly capMs: number;
-}
-
 /** `measureEdge` in a Deno process over the site's files. */
-export async function measureEdgeUnderDeno(siteDir: string, kinds: readonly RequestKind[], options: EdgeRuns): Promise<EdgeFigure[]> {
-  const dir = await mkdtemp(path.join(tmpdir(), "edge-cpu-"));
+export async function measureEdgeUnderDeno(
+  siteDir: string,
+  kinds: readonly RequestKind[],
+  { runs, warmups }: EdgeRuns,
+): Promise<EdgeFigure[]> {
+  const denoDir = await mkdtemp(path.join(tmpdir(), "edge-cpu-"));
   try {
-    const kindsFile = path.join(dir, "kinds.json");
-    await writeFile(kindsFile, JSON.stringify(kinds));
     const script = path.join(PROJECT_DIR, "build-scripts/tools/bench/edge-cpu-deno.ts");
-    const args = [
-      "run",
-      "--allow-read",
-      ...DENO_FLAGS,
-      script,
-      siteDir,
-      kindsFile,
-      ...[options.runs, options.warmups, options.capMs].map(String),
-    ];
+    const args = ["run", "--allow-read", ...DENO_FLAGS, script, siteDir, JSON.stringify(kinds), String(runs), String(warmups)];
     const { stdout } = await promisify(execFile)(denoBinary(), args, {
       cwd: PROJECT_DIR,
-      env: { ...process.env, ...denoEnv(path.join(dir, "deno")) },
+      env: { ...process.env, ...denoEnv(denoDir) },
       maxBuffer: 64 * 1024 * 1024,
     });
     return JSON.parse(stdout) as EdgeFigure[];
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await rm(denoDir, { recursive: true, force: true });
   }
 }
 
-/** Fewer runs than asked are made of a kind only past `capMs` of wall time, and never fewer than this. */
-const MIN_RUNS = 5;
+/** One request: the function's CPU milliseconds less next's, and its answer's status and bytes (read chunk by chunk, not joined). */
+async function timeRequest(site: SiteFiles, pathAndQuery: string): Promise<{ ms: number; status: number; bytes: number }> {
+  site.nextMs = 0;
+  const started = cpuMs();
+  const response = await edgeFunction(new Request(new URL(pathAndQuery, ORIGIN)), { next: site.next });
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) bytes += read.value.byteLength;
+  return { ms: cpuMs() - started - site.nextMs, status: response.status, bytes };
+}
 
-/** `warmups` untimed requests, then `runs` timed ones per kind (fewer once a kind has taken `capMs`). */
-export async function measureEdge(
-  site: SiteFiles,
-  kinds: readonly RequestKind[],
-  { runs, warmups, capMs }: EdgeRuns,
-): Promise<EdgeFigure[]> {
+export async function measureEdge(site: SiteFiles, kinds: readonly RequestKind[], { runs, warmups }: EdgeRuns): Promise<EdgeFigure[]> {
   const figures: EdgeFigure[] = [];
   for (const kind of kinds) {
     const started = performance.now();
     for (let i = 0; i < warmups; i++) await timeRequest(site, kind.path);
     const times: number[] = [];
     let last = { status: 0, bytes: 0 };
-    while (times.length < runs && (times.length < MIN_RUNS || performance.now() - started < capMs)) {
+    while (times.length < runs && (times.length < MIN_RUNS || performance.now() - started < CAP_MS)) {
       const { ms, ...answer } = await timeRequest(site, kind.path);
       times.push(ms);
       last = answer;
     }
     if (last.status !== 200) throw new Error(`The edge function answered ${kind.path} with ${last.status}.`);
     times.sort((a, b) => a - b);
-    figures.push({
-      ...kind,
-      ...last,
-      runs: times.length,
-      ms: { median: nearestRank(times, 0.5), p95: nearestRank(times, 0.95), max: times[times.length - 1] },
-    });
+    const ms = { median: nearestRank(times, 0.5), p95: nearestRank(times, 0.95), max: times[times.length - 1] };
+    figures.push({ ...kind, ...last, runs: times.length, ms });
   }
   return figures;
 }

@@ -12,14 +12,14 @@
  * (query-figures.ts). Prints the machine and the tables docs/performance.md shows.
  */
 import { execFileSync } from "node:child_process";
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_DIR, cachedCatalogue } from "./data-cache.ts";
 import { measureIncremental } from "./measure-incremental.ts";
 import { checkGnuTime, measure } from "./measure-process.ts";
-import { measureMirror } from "./measure-mirror.ts";
+import { archiveSite } from "../../pipeline/mirror/archive-site.ts";
 import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
 import { measureQueries } from "./query-figures.ts";
 import { resultTables, type SizeResult } from "./tables.ts";
@@ -86,7 +86,10 @@ async function benchSize(resources: number, runs: number, seed: number, otherScr
       `  run ${run}: build ${built.wallSeconds.toFixed(2)} s (CPU ${(built.userSeconds + built.sysSeconds).toFixed(2)} s, peak RSS ${(built.peakRssBytes / 1e6).toFixed(0)} MB), cp -r ${copy.wallSeconds.toFixed(2)} s`,
     );
   }
-  const mirror = await measureMirror(out, resolveSiteConfig(BUILD_ENV));
+  const started = performance.now();
+  const archive = await archiveSite(out, resolveSiteConfig(BUILD_ENV), new Date());
+  const mirror = { seconds: (performance.now() - started) / 1000, bytes: archive.bytes, entries: archive.entries };
+  await rm(archive.file);
   log(`  mirror archive: ${mirror.seconds.toFixed(2)} s; ${(mirror.bytes / 1e6).toFixed(1)} MB, ${mirror.entries} entries`);
   log("  measuring one-record edits with the dev builder …");
   const editDir = path.join(RUN_DIR, `${resources}-edit`);

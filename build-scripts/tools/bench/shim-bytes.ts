@@ -25,16 +25,12 @@ export interface ShimBytes extends RequestKind {
   readonly files: number;
 }
 
-/** The request kinds that ask for a whole answer in a data format: what the shim answers from several files. */
-const isShimKind = ({ path: address }: RequestKind) => {
-  const params = new URL(address, "http://x").searchParams;
-  return params.get("format") !== "api" && (params.has("search") || params.has("fields"));
-};
-
+/** Of the request kinds, those that ask for a whole answer in a data format: what the shim answers from several files. */
 export async function measureShimBytes(siteDir: string, kinds: readonly RequestKind[]): Promise<ShimBytes[]> {
   const figures: ShimBytes[] = [];
-  for (const kind of kinds.filter(isShimKind)) {
+  for (const kind of kinds) {
     const url = new URL(kind.path, "http://x");
+    if (url.searchParams.get("format") === "api" || !(url.searchParams.has("search") || url.searchParams.has("fields"))) continue;
     const read: string[] = [];
     const api = new RecordSliceAnswers(siteFiles(siteDir, { log: read }), { baseUrl: "", siteUrl: "" });
     const query = Object.fromEntries(["search", "fields", "format"].map((name) => [name, url.searchParams.get(name)]));
