@@ -34,7 +34,7 @@ export function renderResource(
   context: RenderContext,
   translation?: ResourceTranslation,
 ): RenderedResource {
-  const resource = toResource(collection, record, context.config);
+  const resource = toResource(collection, record, context.addresses);
   const view = instanceView(collection, resource);
   const fields = Object.keys(resource);
   const rendered = (format: Format): RenderedFormat => {

@@ -11,7 +11,7 @@ import type { ResourceTranslation, TranslatedUnit } from "../translations/locali
 import { looksLikeHtml } from "../translations/markup.ts";
 import { fieldUnits, type TextUnit } from "../translations/translatable.ts";
 import { itemOfParts, type ItemParts, type Renderer } from "./renderer.ts";
-import type { DocumentView } from "./views.ts";
+import type { DocumentView, RenderContext } from "./views.ts";
 import { toJson } from "./json.ts";
 import { XML_DECLARATION } from "./xml.ts";
 import { xmlEscape } from "./xml-names.ts";
@@ -89,9 +89,9 @@ const resourceFile = (resource: JsonObject) => itemOfParts(parts, resource);
 // resources (the root, an error, OPTIONS metadata, an empty list) carry one
 // empty file naming them; their data (an error's detail, say) rides along as
 // JSON in the file's <note>, so nothing the other formats say is lost.
-function documentFile(view: DocumentView, context: { config: { baseUrl: string } }): string {
+function documentFile(view: DocumentView, context: RenderContext): string {
   if (view.kind === "instance") return resourceFile(view.resource);
-  return emptyXliffFile(`${context.config.baseUrl}${view.path}`, toJson(view.data));
+  return emptyXliffFile(`${context.addresses.baseUrl}${view.path}`, toJson(view.data));
 }
 
 export const xliffRenderer: Renderer = {
@@ -101,7 +101,7 @@ export const xliffRenderer: Renderer = {
   instance: (item) => `${HEAD}${item}${TAIL}`,
   document: (view, context) => `${HEAD}${documentFile(view, context)}${TAIL}`,
   pageSize: Infinity,
-  listHead: (view, page, context) => (page.count === 0 ? `${HEAD}${emptyXliffFile(`${context.config.baseUrl}${view.path}`)}` : HEAD),
+  listHead: (view, page, context) => (page.count === 0 ? `${HEAD}${emptyXliffFile(`${context.addresses.baseUrl}${view.path}`)}` : HEAD),
   listEntry: (item) => item,
   listTail: () => TAIL,
 };

@@ -16,14 +16,14 @@
  *
  * Lunr and the search code are imported only when a search is made.
  */
+import type { SiteTree } from "../translations/site-tree.ts";
 import { FIELD_ORDER, type Json, type JsonObject } from "../catalogue/resource.ts";
-import type { SiteConfig } from "../catalogue/site-config.ts";
 import { notFoundView } from "../formats/errors.ts";
 import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
 import { FORMATS, type Format } from "../formats/formats.ts";
 import { HTML_PAGE_SIZE, pageAt } from "../formats/pagination.ts";
 import { listPage } from "../formats/renderer.ts";
-import { instanceView, listView, rootView, type ListView, type Page, type RenderContext } from "../formats/views.ts";
+import { instanceView, listView, rootView, type ListView, type Page } from "../formats/views.ts";
 import { resolveApiPath, rootedPath, type ApiRoute } from "../routes/api-path.ts";
 import { instanceFile, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
 import type { SearchManifest } from "../search/build-index.ts";
@@ -68,8 +68,6 @@ export interface Answer {
   json(): Promise<Json>;
 }
 
-export type SiteAddresses = Pick<SiteConfig, "baseUrl" | "siteUrl">;
-
 /** A list's answer in the making: its format and view, the page it shows, and its manifest (none for an empty list). */
 interface ListAnswer {
   readonly format: Format;
@@ -94,15 +92,12 @@ const encoder = new TextEncoder();
 export abstract class PublishedApi {
   private readonly finders = new Map<string, Promise<RecordFinder>>();
   private readonly manifests = new Map<string, Promise<SearchManifest | undefined>>();
-  protected readonly context: RenderContext;
 
+  /** `files`: the tree's own, below its folder. */
   constructor(
     protected readonly files: PublishedFiles,
-    site: SiteAddresses,
-    language?: string,
-  ) {
-    this.context = { config: { ...site, contentDir: "" }, language };
-  }
+    protected readonly context: SiteTree,
+  ) {}
 
   /** A request by its path, as the shim's `request()` takes it. */
   async answer(request: ApiRequest): Promise<Answer> {
