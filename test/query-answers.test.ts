@@ -11,7 +11,7 @@ import { FIELD_ORDER, type JsonObject } from "../build-scripts/core/catalogue/re
 import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { pageAt } from "../build-scripts/core/formats/pagination.ts";
-import { listPage } from "../build-scripts/core/formats/renderer.ts";
+import { listPage, renderItem } from "../build-scripts/core/formats/renderer.ts";
 import { listView } from "../build-scripts/core/formats/views.ts";
 import { bodyBytes, ListBytesAnswers, RecordSliceAnswers, type AnswerBody } from "../build-scripts/core/query/answer.ts";
 import { parseFields, selectFields } from "../build-scripts/core/query/fields.ts";
@@ -58,7 +58,7 @@ describe("answers joined from published bytes", () => {
       for (const fields of fieldSets) {
         const selected = list.map((r) => selectFields(r, parseFields(fields)));
         for (const format of dataFormats) {
-          const items = selected.map((resource) => format.renderer.item(resource, context));
+          const items = selected.map((resource) => renderItem(format.renderer, resource, context));
           const rendered = listPage(
             format.renderer,
             listView(collection, items.length),

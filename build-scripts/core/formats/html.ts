@@ -26,6 +26,7 @@ import {
   type DocumentView,
   type Download,
   type ErrorView,
+  type InstanceView,
   type ListScripts,
   type ListView,
   type MetadataView,
@@ -311,7 +312,7 @@ function answerFrame(view: ErrorView | MetadataView): Frame {
   };
 }
 
-function documentFrame(view: DocumentView): Frame {
+function documentFrame(view: DocumentView | InstanceView): Frame {
   switch (view.kind) {
     case "root":
       return {
@@ -362,10 +363,7 @@ const dedent = (item: string) => item.split(`\n${INDENT}`).join("\n");
 export const htmlRenderer: Renderer = {
   item: (resource, context) => prettyJsonHtml(resource, context, 1),
   instance: (item, view, context) => pageHead(documentFrame(view), context) + dedent(item) + pageTail(),
-  document: (view, context) => {
-    const body = view.kind === "instance" ? view.resource : view.data;
-    return pageHead(documentFrame(view), context) + prettyJsonHtml(body, context) + pageTail();
-  },
+  document: (view, context) => pageHead(documentFrame(view), context) + prettyJsonHtml(view.data, context) + pageTail(),
   pageSize: HTML_PAGE_SIZE,
   listHead: (view, page, context) => {
     // A narrowed list's request line names its query, as the page's address does.
@@ -381,6 +379,6 @@ export const htmlRenderer: Renderer = {
     };
     return pageHead(frame, context) + (page.count === 0 ? "[]" : "[");
   },
-  listEntry: (item, index) => `${index === 0 ? "" : ","}\n${INDENT}${item}`,
+  entry: { first: [`\n${INDENT}`, ""], rest: [`,\n${INDENT}`, ""] },
   listTail: (view, page) => (page.count === 0 ? "" : "\n]") + pageTail(pager(view, page, "pages, below the list")),
 };

@@ -64,7 +64,8 @@ export interface MetadataView {
   readonly data: JsonObject;
 }
 
-export type DocumentView = RootView | InstanceView | ErrorView | MetadataView;
+/** A document rendered whole (a resource's is made around its item: renderer.ts). */
+export type DocumentView = RootView | ErrorView | MetadataView;
 
 /** One page of a list: items [start, start + count) of `total`. */
 export interface Page {

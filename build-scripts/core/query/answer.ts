@@ -22,7 +22,7 @@ import { notFoundView } from "../formats/errors.ts";
 import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
 import { FORMATS, type Format } from "../formats/formats.ts";
 import { HTML_PAGE_SIZE, pageAt } from "../formats/pagination.ts";
-import { listPage } from "../formats/renderer.ts";
+import { instanceDocument, listPage, renderItem } from "../formats/renderer.ts";
 import { instanceView, listView, rootView, type ListView, type Page } from "../formats/views.ts";
 import { resolveApiPath, rootedPath, type ApiRoute } from "../routes/api-path.ts";
 import { instanceFile, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
@@ -129,7 +129,7 @@ export abstract class PublishedApi {
       const resource = (await this.loadJson(instanceFile(collection.name, route.uuid, "json"))) as JsonObject | undefined;
       if (resource === undefined) return this.notFound(path, format);
       const selected = selectFields(resource, fields);
-      return this.rendered(format, renderer.document(instanceView(collection, selected), this.context), selected);
+      return this.rendered(format, instanceDocument(renderer, instanceView(collection, selected), this.context), selected);
     }
     const search = query.search?.trim() ?? "";
     // The search code loads while the manifest does.
@@ -149,21 +149,23 @@ export abstract class PublishedApi {
       return this.answerRecords({ format, view, page, manifest }, shown, fields);
     }
     const whole: WholeList = { format, view, page: pageAt(total, Infinity, 1), manifest };
-    if (fields && renderer.parts) return this.answerFromColumns(whole, positions, fields);
-    if (!positions) return this.answerListFile(format, view);
+    if (fields && renderer.parts) return this.answerWhole(whole, (list) => this.joinedColumns(list, positions, fields));
+    if (!positions) return this.answerWhole(whole, (list) => this.listBody(listFile(view.collection.name, list.format.extension)));
     // No match reads nothing more: the answer is the list's head and tail.
     if (positions.length === 0) return this.answerRecords(whole, positions, fields);
     return this.answerMatches(whole, positions, fields);
   }
 
   /** The list file as published, read whole or as it arrives. */
-  protected abstract listBody(file: string): Promise<AnswerBody | undefined>;
+  protected abstract listBody(file: string): Promise<AnswerBody>;
 
   /** One field's column of a list; `everyItem`: the items are joined in order, none skipped. */
   protected abstract column(file: string, field: string, records: number, everyItem: boolean): Promise<PartSource>;
 
-  /** A whole list in a data format narrowed by a search with matches. */
-  protected abstract answerMatches(list: WholeList, positions: readonly number[], fields?: ReadonlySet<string>): Promise<Answer>;
+  /** A whole list in a data format narrowed by a search with matches: rendered from the records' files, unless a strategy knows better. */
+  protected answerMatches(list: WholeList, positions: readonly number[], fields?: ReadonlySet<string>): Promise<Answer> {
+    return this.answerRecords(list, positions, fields);
+  }
 
   /** The list's records at `positions`, narrowed to `fields`, rendered as `page`. */
   protected async answerRecords(
@@ -172,13 +174,27 @@ export abstract class PublishedApi {
     fields?: ReadonlySet<string>,
   ): Promise<Answer> {
     const resources = manifest ? (await this.records(view.collection.name, manifest, positions)).map((r) => selectFields(r, fields)) : [];
-    const items = resources.map((resource) => format.renderer.item(resource, this.context));
+    const items = resources.map((resource) => renderItem(format.renderer, resource, this.context));
     const text = listPage(format.renderer, view, page, items, this.context).join("");
     return { ...this.rendered(format, text, resources), total: view.total, page };
   }
 
+  /**
+   * A whole list's answer from its body in a format (`bodyOf`): its JSON is
+   * the JSON format's body, parsed, the answer's own when it is that, read whole.
+   */
+  protected async answerWhole(list: WholeList, bodyOf: (list: WholeList) => Promise<AnswerBody>): Promise<Answer> {
+    const body = await bodyOf(list);
+    const own = list.format === JSON_FORMAT && body instanceof Uint8Array ? body : undefined;
+    const json = async () => {
+      const inJson = own ?? (await bodyOf({ ...list, format: JSON_FORMAT }));
+      return JSON.parse(decoder.decode(await bodyBytes(inJson))) as Json;
+    };
+    return { status: 200, format: list.format, body, total: list.view.total, json };
+  }
+
   /** A whole list in a data format, narrowed by `fields` (and a search): joined from the fields' published parts. */
-  private async answerFromColumns(list: WholeList, positions: readonly number[] | undefined, fields: ReadonlySet<string>): Promise<Answer> {
+  private async joinedColumns(list: WholeList, positions: readonly number[] | undefined, fields: ReadonlySet<string>): Promise<AnswerBody> {
     const { format, view, page, manifest } = list;
     const { renderer } = format;
     const kept = FIELD_ORDER[view.collection.kind].filter((field) => fields.has(field));
@@ -192,17 +208,7 @@ export abstract class PublishedApi {
       frame: listFrame(renderer, view, page, this.context),
     });
     // Where the columns were read whole, the answer is kept whole too: its JSON is then parsed from it, not joined again.
-    const body = columns.some((column) => column instanceof StreamedColumn) ? joined : await bodyBytes(joined);
-    const json = async () => parseJson((await this.answerFromColumns({ ...list, format: JSON_FORMAT }, positions, fields)).body);
-    return this.assembled(format, body, view.total, json);
-  }
-
-  /** The whole list, as published. */
-  private async answerListFile(format: Format, view: ListView): Promise<Answer> {
-    const file = (extension: string) => listFile(view.collection.name, extension);
-    const body = await this.listBody(file(format.extension));
-    if (!body) throw missing(file(format.extension));
-    return this.assembled(format, body, view.total, async () => (await this.loadJson(file("json"))) ?? []);
+    return columns.some((column) => column instanceof StreamedColumn) ? joined : bodyBytes(joined);
   }
 
   /** The records at `positions` (in that order), from the record files that hold them. */
@@ -253,12 +259,6 @@ export abstract class PublishedApi {
     return { status, format, body: encoder.encode(text), json: async () => data };
   }
 
-  protected assembled(format: Format, body: AnswerBody, total: number | undefined, json: () => Promise<Json>): Answer {
-    // A stream can be read once: its JSON is asked of a second answer.
-    const parse = format === JSON_FORMAT && body instanceof Uint8Array ? () => parseJson(body) : json;
-    return { status: 200, format, body, total, json: parse };
-  }
-
   private notFound(path: string, format: Format): Answer {
     const view = notFoundView(path);
     return this.rendered(format, format.renderer.document(view, this.context), view.data, 404);
@@ -271,8 +271,10 @@ export abstract class PublishedApi {
  * holds a list or an answer whole.
  */
 export class ListBytesAnswers extends PublishedApi {
-  protected async listBody(file: string): Promise<AnswerBody | undefined> {
-    return (await this.files.stream(file))?.body as AnswerBody | undefined;
+  protected async listBody(file: string): Promise<AnswerBody> {
+    const list = await this.files.stream(file);
+    if (!list) throw missing(file);
+    return list.body as AnswerBody;
   }
 
   /** Every item in order: the column read as it arrives; a search's items: read whole. */
@@ -284,8 +286,11 @@ export class ListBytesAnswers extends PublishedApi {
   }
 
   /** A whole list in a data format narrowed by a search: the matching entries, cut from the list file's own bytes as they arrive. */
-  protected async answerMatches(list: WholeList, positions: readonly number[]): Promise<Answer> {
-    const { format, view, page, manifest } = list;
+  protected answerMatches(list: WholeList, positions: readonly number[]): Promise<Answer> {
+    return this.answerWhole(list, (inFormat) => this.cutMatches(inFormat, positions));
+  }
+
+  private async cutMatches({ format, view, page, manifest }: WholeList, positions: readonly number[]): Promise<AnswerBody> {
     const { renderer } = format;
     const offsetBytes = await this.requiredBytes(queryFile(view.collection.name, manifest.files.entries[format.extension]));
     const aligned = offsetBytes.byteOffset % 4 === 0 ? offsetBytes : offsetBytes.slice();
@@ -303,9 +308,7 @@ export class ListBytesAnswers extends PublishedApi {
     const file = listFile(view.collection.name, format.extension);
     const bytes = await this.files.stream(file, range);
     if (!bytes) throw missing(file);
-    const body = cutEntries(bytes.body, bytes.start, { starts, ends }, frame);
-    const json = async () => parseJson((await this.answerMatches({ ...list, format: JSON_FORMAT }, positions)).body);
-    return this.assembled(format, body, view.total, json);
+    return cutEntries(bytes.body, bytes.start, { starts, ends }, frame);
   }
 }
 
@@ -315,19 +318,13 @@ export class ListBytesAnswers extends PublishedApi {
  * slices that hold them.
  */
 export class RecordSliceAnswers extends PublishedApi {
-  protected listBody(file: string): Promise<AnswerBody | undefined> {
-    return this.files.bytes(file);
+  protected listBody(file: string): Promise<AnswerBody> {
+    return this.requiredBytes(file);
   }
 
   protected async column(file: string, field: string, records: number): Promise<PartSource> {
     return new WholeColumn(field, await this.requiredBytes(file), records);
   }
-
-  protected answerMatches(list: WholeList, positions: readonly number[], fields?: ReadonlySet<string>): Promise<Answer> {
-    return this.answerRecords(list, positions, fields);
-  }
 }
-
-const parseJson = async (body: AnswerBody) => JSON.parse(decoder.decode(await bodyBytes(body))) as Json;
 
 const missing = (path: string) => new Error(`The published file ${path} is missing: build the site again.`);
