@@ -17,11 +17,8 @@ export interface SiteConfig extends SiteAddresses {
   readonly contentDir: string;
 }
 
-export interface ConfigDefaults {
-  baseUrl?: string;
-  siteUrl?: string;
-  contentDir?: string;
-}
+/** package.json's "config" block. */
+export type ConfigDefaults = Partial<SiteConfig>;
 
 type Env = Record<string, string | undefined>;
 
