@@ -35,16 +35,7 @@ import {
 } from "./views.ts";
 import { fileOfApiUrl, resolveApiPath, routeFile, type ApiRoute } from "../routes/api-path.ts";
 import { downloadName, isDownloaded } from "../routes/download-name.ts";
-import {
-  depthOf,
-  instanceFile,
-  LIST_VIEW_SCRIPT,
-  listFile,
-  listPageFile,
-  OPENAPI_FILE,
-  rootFile,
-  searchManifestFile,
-} from "../routes/output-tree.ts";
+import { depthOf, LIST_VIEW_SCRIPT, listFile, listPageFile, OPENAPI_FILE, rootFile, searchManifestFile } from "../routes/output-tree.ts";
 
 /** The site's stylesheet and icon (templates/assets/), which every page links. */
 export const STYLESHEET = "assets/api.css";
@@ -312,27 +303,21 @@ function answerFrame(view: ErrorView | MetadataView): Frame {
   };
 }
 
+/** A page written to the file of a view of the API (a list's first page), its format links that view's files. */
+const fileFrame = (view: Frame["view"], route: ApiRoute): Frame => ({
+  view,
+  file: routeFile(route, "html"),
+  alternate: (format) => routeFile(route, format.extension),
+  route,
+  crumbs: routeCrumbs(route),
+});
+
 function documentFrame(view: DocumentView | InstanceView): Frame {
   switch (view.kind) {
     case "root":
-      return {
-        view,
-        file: rootFile("html"),
-        alternate: (format) => rootFile(format.extension),
-        route: { view: "root" },
-        crumbs: [{ name: ROOT_NAME }],
-        before: OPENAPI_LINK + (view.download ? downloadHtml(view.download) : ""),
-      };
-    case "instance": {
-      const uuid = String(view.resource.uuid);
-      return {
-        view,
-        file: instanceFile(view.collection.name, uuid, "html"),
-        alternate: (format) => instanceFile(view.collection.name, uuid, format.extension),
-        route: { view: "instance", collection: view.collection, uuid },
-        crumbs: [...listCrumbs(view, false), { name: view.name }],
-      };
-    }
+      return { ...fileFrame(view, { view: "root" }), before: OPENAPI_LINK + (view.download ? downloadHtml(view.download) : "") };
+    case "instance":
+      return fileFrame(view, { view: "instance", collection: view.collection, uuid: String(view.resource.uuid) });
     case "error":
       // 404.html is written before any request: its page script names the address it is served at.
       return {
@@ -369,11 +354,8 @@ export const htmlRenderer: Renderer = {
     // A narrowed list's request line names its query, as the page's address does.
     const query = view.query ? `?${view.query}${page.number > 1 ? `&page=${page.number}` : ""}` : "";
     const frame: Frame = {
-      view: { ...view, path: `${view.path}${query}` },
+      ...fileFrame({ ...view, path: `${view.path}${query}` }, { view: "list", collection: view.collection, page: 1 }),
       file: listPageFile(view.collection.name, page.number),
-      alternate: (format) => listFile(view.collection.name, format.extension),
-      route: { view: "list", collection: view.collection, page: 1 },
-      crumbs: listCrumbs(view, true),
       before: searchForm(view, page) + pager(view, page, "pages"),
       script: { list: view.collection.name, scripts: context.scripts },
     };
