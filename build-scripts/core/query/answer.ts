@@ -30,6 +30,7 @@ import type { SearchManifest } from "../search/build-index.ts";
 import type { RecordFinder } from "../search/find-records.ts";
 import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "./column-join.ts";
 import { cutEntries } from "./entry-stream.ts";
+import { keptIn } from "./kept.ts";
 import { listFrame } from "./list-frame.ts";
 import { parseFields, queryString, selectFields } from "./fields.ts";
 import type { PublishedFiles } from "./published-files.ts";
@@ -223,25 +224,15 @@ export abstract class PublishedApi {
   }
 
   private manifest(collection: string): Promise<SearchManifest | undefined> {
-    let manifest = this.manifests.get(collection);
-    if (!manifest) {
-      manifest = this.loadJson(searchManifestFile(collection)) as Promise<SearchManifest | undefined>;
-      this.manifests.set(collection, manifest);
-    }
-    return manifest;
+    return keptIn(this.manifests, collection, () => this.loadJson(searchManifestFile(collection)) as Promise<SearchManifest | undefined>);
   }
 
   private finder(collection: string): Promise<RecordFinder> {
-    let finder = this.finders.get(collection);
-    if (!finder) {
+    return keptIn(this.finders, collection, async () => {
       // One chunk in the browser: the finder, Lunr and the word rules.
-      finder = import("../search/find-records.ts").then(
-        async ({ RecordFinder, wordRules }) =>
-          new RecordFinder(this.files.text, collection, this.manifest(collection), await wordRules(this.context.language)),
-      );
-      this.finders.set(collection, finder);
-    }
-    return finder;
+      const { RecordFinder, wordRules } = await import("../search/find-records.ts");
+      return new RecordFinder(this.files.text, collection, this.manifest(collection), await wordRules(this.context.language));
+    });
   }
 
   private async loadJson(path: string): Promise<Json | undefined> {

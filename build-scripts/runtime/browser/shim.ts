@@ -16,6 +16,7 @@
 import type { Json } from "../../core/catalogue/resource.ts";
 import { contentType } from "../../core/formats/format-table.ts";
 import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
+import { keptIn } from "../../core/query/kept.ts";
 import { SITE } from "./site.ts";
 import { siteFiles } from "./site-files.ts";
 import { resolveApiPath, rootedPath } from "../../core/routes/api-path.ts";
@@ -56,12 +57,7 @@ function apiFor(base: string, path: string): RecordSliceAnswers {
   const site = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
   const tree = siteTree(SITE, resolveApiPath(rootedPath(path))?.language);
   const root = new URL(tree.folder, site);
-  let api = apis.get(root.href);
-  if (!api) {
-    api = new RecordSliceAnswers(siteFiles(root), tree);
-    apis.set(root.href, api);
-  }
-  return api;
+  return keptIn(apis, root.href, () => new RecordSliceAnswers(siteFiles(root), tree));
 }
 
 /**
