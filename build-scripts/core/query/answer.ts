@@ -16,7 +16,6 @@
  *
  * Lunr and the search code are imported only when a search is made.
  */
-import type { SiteTree } from "../translations/site-tree.ts";
 import { FIELD_ORDER, type Json, type JsonObject } from "../catalogue/resource.ts";
 import { notFoundView } from "../formats/errors.ts";
 import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
@@ -28,6 +27,7 @@ import { resolveApiPath, rootedPath, type ApiRoute } from "../routes/api-path.ts
 import { instanceFile, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
 import type { SearchManifest } from "../search/build-index.ts";
 import type { RecordFinder } from "../search/find-records.ts";
+import type { SiteTree } from "../translations/site-tree.ts";
 import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "./column-join.ts";
 import { cutEntries } from "./entry-stream.ts";
 import { keptIn } from "./kept.ts";

@@ -18,8 +18,7 @@ export interface ListFrame<T = Uint8Array> {
 export function listFrame(renderer: Renderer, view: ListView, page: Page, context: RenderContext): ListFrame {
   return encodedFrame({
     head: renderer.listHead(view, page, context),
-    first: renderer.entry.first,
-    rest: renderer.entry.rest,
+    ...renderer.entry,
     tail: renderer.listTail(view, page, context),
   });
 }
