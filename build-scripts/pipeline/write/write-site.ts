@@ -10,20 +10,20 @@
  * The build runs it once into an empty folder; `npm run dev` runs it again,
  * over the tree, for the collections a save touched.
  */
+import path from "node:path";
 import { apiRootData } from "../../core/catalogue/api-root.ts";
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
-import type { SiteConfig } from "../../core/catalogue/site-config.ts";
-import { FORMATS } from "../../core/formats/formats.ts";
-import { rootView, type ListScripts, type RenderContext } from "../../core/formats/views.ts";
+import { FORMATS, type Format } from "../../core/formats/formats.ts";
+import { rootView, type Download } from "../../core/formats/views.ts";
 import { rootFile } from "../../core/routes/output-tree.ts";
-import { languageRoot, localizedConfig } from "../../core/translations/languages.ts";
 import { translatedLanguages, localizeRecord, translationKey, withVersions } from "../../core/translations/localize.ts";
+import { siteTree, type SiteTree } from "../../core/translations/site-tree.ts";
 import type { PreparedBuild } from "../prepare.ts";
 import { browserScripts } from "./browser-scripts.ts";
 import { fileWriter } from "./file-writer.ts";
 import { homePage, HOME_PAGE } from "./home-page.ts";
 import type { RecordToRender } from "./render-messages.ts";
-import { writeApiTree, type Tree, type WriteOptions } from "./write-api-tree.ts";
+import { writeApiTree, type WriteOptions } from "./write-api-tree.ts";
 import { WriteStats } from "./write-stats.ts";
 
 export interface SiteOptions extends WriteOptions {
@@ -31,8 +31,9 @@ export interface SiteOptions extends WriteOptions {
   readonly only?: ReadonlySet<string>;
 }
 
-/** The one render context of a tree: its addresses, its language, and the list view script's chunks. */
-const treeContext = (config: SiteConfig, scripts: ListScripts, language?: string): RenderContext => ({ config, language, scripts });
+/** A tree's API root in a format; `npm run mirror` gives the source's HTML view the archive it made, to link. */
+export const apiRoot = (tree: SiteTree, format: Format, download?: Download): string =>
+  format.renderer.document(rootView(apiRootData(tree.addresses), download), tree);
 
 export async function writeSite(build: PreparedBuild, outDir: string, options: SiteOptions): Promise<WriteStats> {
   const { catalogue, translations, config } = build;
@@ -45,40 +46,31 @@ export async function writeSite(build: PreparedBuild, outDir: string, options: S
   for (const language of languages) {
     for (const key of translations.get(language)?.keys() ?? []) languagesOf.set(key, [...(languagesOf.get(key) ?? []), language]);
   }
-  /** Each collection's records (of `only`, if given), each made by `make`. */
-  const lists = (make: (collection: string, record: SourceRecord) => RecordToRender) =>
-    new Map(
+  /** A tree's records: the source's, or a language's translated version of each. */
+  const treeRecord = (language: string | undefined, collection: string, record: SourceRecord): RecordToRender => {
+    const key = translationKey(collection, record.uuid);
+    if (language === undefined) {
+      const versions = languagesOf.get(key);
+      return { record: versions ? withVersions(record, config, collection, versions) : record };
+    }
+    const { record: translated, translation } = localizeRecord(record, language, translations.get(language)?.get(key));
+    const versions = [...(languagesOf.get(key) ?? []), language];
+    return { record: withVersions(translated, config, collection, versions, language), translation };
+  };
+  for (const language of [undefined, ...languages]) {
+    const tree = siteTree(config, language);
+    /** Each collection's records (of `only`, if given), in the tree's language. */
+    const lists = new Map(
       [...catalogue.lists]
         .filter(([name]) => !options.only || options.only.has(name))
-        .map(([name, list]) => [name, list.map(({ record }) => make(name, record))]),
+        .map(([name, list]) => [name, list.map(({ record }) => treeRecord(language, name, record))]),
     );
-  const source: Tree = {
-    context: treeContext(config, scripts),
-    lists: lists((collection, record) => {
-      const versions = languagesOf.get(translationKey(collection, record.uuid));
-      return { record: versions ? withVersions(record, config, collection, versions) : record };
-    }),
-  };
-  await writeApiTree(source, outDir, options, stats);
-  // Only the source tree's chunks are kept: a language's records are made afresh on every run.
-  const treeOptions: WriteOptions = { ...options, kept: undefined };
-  for (const language of languages) {
-    const stored = translations.get(language);
-    const treeConfig = localizedConfig(config, language);
-    const tree: Tree = {
-      context: treeContext(treeConfig, scripts, language),
-      lists: lists((collection, record) => {
-        const key = translationKey(collection, record.uuid);
-        const { record: translated, translation } = localizeRecord(record, language, stored?.get(key));
-        const versions = [...(languagesOf.get(key) ?? []), language];
-        return { record: withVersions(translated, config, collection, versions, language), translation };
-      }),
-    };
-    const treeDir = `${outDir}/${languageRoot(language)}`;
-    await writeApiTree(tree, treeDir, treeOptions, stats);
+    const treeDir = path.join(outDir, tree.folder);
+    // Only the source tree's chunks are kept: a language's records are made afresh on every run.
+    const treeOptions: WriteOptions = language === undefined ? options : { ...options, kept: undefined };
+    await writeApiTree({ context: { ...tree, scripts }, lists }, treeDir, treeOptions, stats);
     const writer = fileWriter(treeDir, options.update, stats);
-    for (const format of FORMATS)
-      writer.write(rootFile(format.extension), format.renderer.document(rootView(apiRootData(treeConfig)), tree.context));
+    for (const format of FORMATS) writer.write(rootFile(format.extension), apiRoot(tree, format));
   }
   return stats;
 }

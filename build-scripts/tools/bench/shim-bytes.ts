@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
+import { siteTree } from "../../core/translations/site-tree.ts";
 import type { RequestKind } from "./edge-cpu.ts";
 import { siteFiles } from "../../../test/helpers/static-host.ts";
 
@@ -32,7 +33,7 @@ export async function measureShimBytes(siteDir: string, kinds: readonly RequestK
     const url = new URL(kind.path, "http://x");
     if (url.searchParams.get("format") === "api" || !(url.searchParams.has("search") || url.searchParams.has("fields"))) continue;
     const read: string[] = [];
-    const api = new RecordSliceAnswers(siteFiles(siteDir, { log: read }), { baseUrl: "", siteUrl: "" });
+    const api = new RecordSliceAnswers(siteFiles(siteDir, { log: read }), siteTree({ baseUrl: "", siteUrl: "" }));
     const query = Object.fromEntries(["search", "fields", "format"].map((name) => [name, url.searchParams.get(name)]));
     const answer = await api.answer({ path: url.pathname, ...query });
     const files = [...new Set(read)];

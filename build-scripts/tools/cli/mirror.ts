@@ -10,10 +10,10 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes, reportedBuild } from "../../pipeline/build-report.ts";
-import { apiRootData } from "../../core/catalogue/api-root.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
-import { rootView } from "../../core/formats/views.ts";
 import { MIRROR_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
+import { siteTree } from "../../core/translations/site-tree.ts";
+import { apiRoot } from "../../pipeline/write/write-site.ts";
 import { archiveSite } from "../../pipeline/mirror/archive-site.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { runCommand } from "./run-command.ts";
@@ -37,10 +37,7 @@ await runCommand(COMMAND, async () => {
 
   const html = FORMATS[0];
   const download = { file: MIRROR_ARCHIVE, size, date: date.toISOString() };
-  await writeFile(
-    path.join(outDir, rootFile(html.extension)),
-    html.renderer.document(rootView(apiRootData(build.config), download), { config: build.config }),
-  );
+  await writeFile(path.join(outDir, rootFile(html.extension)), apiRoot(siteTree(build.config), html, download));
   console.log(
     `Wrote ${archive.file}: ${archive.entries} files, ${size}, in ${((performance.now() - started) / 1000).toFixed(2)} s; the API root's HTML view links it.`,
   );
