@@ -8,7 +8,7 @@
  * "On screen" is the search form's `data-state` turning "done" (the list
  * view sets it once it shows the results); the moment is taken in the page itself.
  */
-import type { Browser, CDPSession, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { count, markdownTable, size } from "./markdown-table.ts";
 import type { ListWords } from "./query-words.ts";
 import { launchChromium } from "../../../test/helpers/chromium.ts";
@@ -35,23 +35,27 @@ function watchResults(): void {
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
-/** Bytes received on one page and why requests failed (e.g. "net::ERR_INSUFFICIENT_RESOURCES"), from DevTools' network events. */
-function countNetwork(session: CDPSession) {
+/**
+ * A new context's page on the throttled link, and what went over it, from DevTools' network events: the bytes
+ * received, why requests failed (e.g. "net::ERR_INSUFFICIENT_RESOURCES"), and `quiet()`, which waits until nothing
+ * has been in flight for a moment, so that one step's downloads do not count in the next.
+ */
+async function openThrottled(browser: Browser) {
+  const context = await browser.newContext();
+  await context.addInitScript(watchResults);
+  const page = await context.newPage();
+  const session = await context.newCDPSession(page);
   const inFlight = new Set<string>();
   let lastEvent = Date.now();
+  const quiet = async () => {
+    const until = Date.now() + 15_000;
+    while (Date.now() < until && (inFlight.size > 0 || Date.now() - lastEvent < 300)) await new Promise((r) => setTimeout(r, 50));
+  };
+  const network = { bytes: 0, failures: [] as string[], quiet };
   const seen = (requestId: string, sent: boolean) => {
     if (sent) inFlight.add(requestId);
     else inFlight.delete(requestId);
     lastEvent = Date.now();
-  };
-  const network = {
-    bytes: 0,
-    failures: [] as string[],
-    /** Until nothing has been in flight for a moment, so one step's downloads do not count in the next. */
-    async quiet(limitMs = 15_000): Promise<void> {
-      const until = Date.now() + limitMs;
-      while (Date.now() < until && (inFlight.size > 0 || Date.now() - lastEvent < 300)) await new Promise((r) => setTimeout(r, 50));
-    },
   };
   session.on("Network.requestWillBeSent", ({ requestId }) => seen(requestId, true));
   session.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
@@ -62,33 +66,24 @@ function countNetwork(session: CDPSession) {
     network.failures.push(errorText);
     seen(requestId, false);
   });
-  return network;
-}
-
-async function openThrottled(browser: Browser) {
-  const context = await browser.newContext();
-  await context.addInitScript(watchResults);
-  const page = await context.newPage();
-  const session = await context.newCDPSession(page);
-  const network = countNetwork(session);
   await session.send("Network.enable");
   await session.send("Network.setCacheDisabled", { cacheDisabled: false });
   const throughput = (LINK.mbps * 1e6) / 8;
-  await session.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: LINK.latencyMs,
-    downloadThroughput: throughput,
-    uploadThroughput: throughput,
-  });
+  const conditions = { offline: false, latency: LINK.latencyMs, downloadThroughput: throughput, uploadThroughput: throughput };
+  await session.send("Network.emulateNetworkConditions", conditions);
   return { page, network };
 }
 
 /**
- * One step: `query`, the milliseconds from `started` (page clock) until its results were on screen (null when
- * they were not within the time limit), the bytes received over the link since `bytesBefore` (encoded, headers
- * included), and what the page said if it could not search, with the requests that failed on the link.
+ * One step: `start` (navigating or submitting) gives the page clock it started at; then `query`, the milliseconds
+ * until its results were on screen (null when they were not within the time limit), the bytes received over the
+ * link meanwhile (encoded, headers included), and what the page said if it could not search, with the requests
+ * that failed on the link.
  */
-async function step(page: Page, network: ReturnType<typeof countNetwork>, query: string, started: number, bytesBefore: number) {
+async function step({ page, network }: Awaited<ReturnType<typeof openThrottled>>, query: string, start: () => Promise<number>) {
+  const bytesBefore = network.bytes;
+  network.failures.length = 0;
+  const started = await start();
   const shown = await page
     .waitForFunction(() => (globalThis as WatchedWindow).__benchWatch.shownAt >= 0, undefined, { timeout: TIMEOUT_MS })
     .then(() => page.evaluate(() => (globalThis as WatchedWindow).__benchWatch))
@@ -114,24 +109,20 @@ const submit = (page: Page, query: string): Promise<number> =>
     return started;
   }, query);
 
-/** `word` cold (from navigation start), then refined by `refinedBy`, then repeated, on one page. */
+/** `word` cold (from navigation start: page clock 0), then refined by `refinedBy`, then repeated, on one page. */
 async function searchWord(browser: Browser, listUrl: string, word: string, refinedBy: string) {
-  const { page, network } = await openThrottled(browser);
+  const opened = await openThrottled(browser);
+  const { page, network } = opened;
   try {
-    await page.goto(`${listUrl}?search=${encodeURIComponent(word)}`, { waitUntil: "commit" });
-    const steps = [await step(page, network, word, 0, 0)];
-    for (const query of [`${word} ${refinedBy}`, word]) {
-      if (steps[0].ms === null) {
-        steps.push({ query, ms: null, bytes: 0, error: undefined });
-        continue;
-      }
+    const cold = await step(opened, word, () =>
+      page.goto(`${listUrl}?search=${encodeURIComponent(word)}`, { waitUntil: "commit" }).then(() => 0),
+    );
+    const warm = async (query: string) => {
+      if (cold.ms === null) return { query, ms: null, bytes: 0, error: undefined };
       await network.quiet();
-      const bytesBefore = network.bytes;
-      network.failures.length = 0;
-      steps.push(await step(page, network, query, await submit(page, query), bytesBefore));
-    }
-    const [cold, refined, repeated] = steps;
-    return { cold, refined, repeated };
+      return step(opened, query, () => submit(page, query));
+    };
+    return { cold, refined: await warm(`${word} ${refinedBy}`), repeated: await warm(word) };
   } finally {
     await page.context().close();
   }
@@ -142,17 +133,13 @@ export async function measureBrowserSearch(siteUrl: string, words: ListWords) {
   // Playwright gives every launch a new, empty profile (its own --user-data-dir).
   const browser = await launchChromium();
   try {
-    const searches = [];
+    const listUrl = `${siteUrl}api/${words.collection}/index.html`;
     const reaches = ["common", "moderate", "rare"] as const;
+    const searches = [];
     for (const [i, reach] of reaches.entries()) {
       const { word, matches } = words[reach];
-      const refinedBy = words[reaches[(i + 1) % reaches.length]].word;
-      searches.push({
-        reach,
-        word,
-        matches,
-        ...(await searchWord(browser, `${siteUrl}api/${words.collection}/index.html`, word, refinedBy)),
-      });
+      const steps = await searchWord(browser, listUrl, word, words[reaches[(i + 1) % reaches.length]].word);
+      searches.push({ reach, word, matches, ...steps });
     }
     return searches;
   } finally {

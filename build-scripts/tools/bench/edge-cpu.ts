@@ -19,7 +19,7 @@ import { pickWords, wordsFound, type ListWords } from "./query-words.ts";
 import { cpuMs, type SiteFiles } from "../../../test/helpers/static-host.ts";
 
 /** Netlify's limit of CPU time per request of an edge function. */
-export const EDGE_BUDGET_MS = 50;
+const EDGE_BUDGET_MS = 50;
 /** The host the requests are addressed to; the function takes its base URL from it. */
 const ORIGIN = "https://api.example.org";
 /** Fewer runs than asked are made of a kind only past this much wall time, and never fewer than MIN_RUNS. */
@@ -49,8 +49,10 @@ export function requestKinds({ collection, uuid, common, moderate, rare }: ListW
 
 export type RequestKind = ReturnType<typeof requestKinds>[number];
 
-/** The q-quantile of sorted figures by the nearest-rank method. */
-export const nearestRank = (sorted: readonly number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+/** The q-quantile of figures by the nearest-rank method. */
+const quantile = (figures: readonly number[], q: number) =>
+  [...figures].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * figures.length) - 1)];
+export const median = (figures: readonly number[]) => quantile(figures, 0.5);
 
 /** Timed requests per kind, after `warmups` untimed ones. */
 type Runs = { readonly runs: number; readonly warmups: number };
@@ -107,8 +109,7 @@ export async function measureEdge(site: SiteFiles, kinds: readonly RequestKind[]
       last = answer;
     }
     if (last.status !== 200) throw new Error(`The edge function answered ${kind.path} with ${last.status}.`);
-    times.sort((a, b) => a - b);
-    const ms = { median: nearestRank(times, 0.5), p95: nearestRank(times, 0.95), max: times[times.length - 1] };
+    const ms = { median: median(times), p95: quantile(times, 0.95), max: Math.max(...times) };
     figures.push({ ...kind, ...last, runs: times.length, ms });
   }
   return figures;

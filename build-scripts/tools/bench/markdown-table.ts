@@ -3,9 +3,9 @@
 export const count = (n: number) => n.toLocaleString("en");
 export const size = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
 
-/** The runs' range with `digits` decimals, e.g. "4.21–5.10 s", or the one figure. */
-export function range(values: readonly number[], digits: number, unit: string): string {
-  const [low, high] = [Math.min(...values), Math.max(...values)].map((n) => n.toFixed(digits));
+/** The runs' range in `unit`s of `scale` with `digits` decimals, e.g. "4.21–5.10 s", or the one figure. */
+export function range(values: readonly number[], digits: number, unit: string, scale = 1): string {
+  const [low, high] = [Math.min(...values), Math.max(...values)].map((n) => (n / scale).toFixed(digits));
   return low === high ? `${low} ${unit}` : `${low}–${high} ${unit}`;
 }
 

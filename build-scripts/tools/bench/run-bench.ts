@@ -1,18 +1,9 @@
-/**
- * npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S] [--other-scripts F]
- *
- * For each size, a synthetic catalogue (with --other-scripts, that share of its
- * records also in Japanese, Chinese or Thai) measured by bench-size.ts: the
- * build, a save's incremental write, the mirror, edge CPU per request, what
- * the browser shim downloads and search in Chromium. Prints the machine and
- * the tables docs/performance.md shows.
- */
+/** `npm run bench`: the command, its flags and the machine's line; each size is measured by bench-size.ts. */
 import { execFileSync } from "node:child_process";
 import { mkdir } from "node:fs/promises";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { BENCH_DIR, benchSize, buildTable, mirrorTable, RUN_DIR, type SizeResult } from "./bench-size.ts";
-import { checkGnuTime } from "./measure-process.ts";
+import { BENCH_DIR, benchSize, buildTable, checkGnuTime, mirrorTable, RUN_DIR, type SizeResult } from "./bench-size.ts";
 import { queryTables } from "./query-figures.ts";
 import { CommandError, runCommand } from "../cli/run-command.ts";
 import { parseShare } from "../synthetic/other-scripts.ts";
@@ -24,7 +15,6 @@ Builds synthetic catalogues of each size and measures the build, its output and 
 in Japanese, Chinese or Thai with emoji (as npm run bench:data): the search indexes show what such text costs.
 `;
 
-const log = (line: string) => console.log(line);
 /**
  * `rm -rf`, like the `cp -r` it is measured against: `fs.promises.rm` keeps a
  * promise per file, gigabytes for the largest runs; `rm` holds a few MB.
@@ -53,11 +43,11 @@ await runCommand({ usage: USAGE }, async () => {
     throw new CommandError(`--sizes needs whole numbers ≥ 1 separated by commas, got "${values.sizes}"`);
   const otherScripts = parseShare(values["other-scripts"]);
   await mkdir(BENCH_DIR, { recursive: true });
-  log(`${new Date().toISOString().slice(0, 10)}, ${machine()}`);
+  console.log(`${new Date().toISOString().slice(0, 10)}, ${machine()}`);
   removeFolder(RUN_DIR);
   const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await benchSize(size, Number(values.runs), Number(values.seed), otherScripts, log));
-  log(`\n${[buildTable(results), mirrorTable(results), ...queryTables(results)].join("\n\n")}`);
-  log("Removing the benchmark's output folders …");
+  for (const size of sizes) results.push(await benchSize(size, Number(values.runs), Number(values.seed), otherScripts));
+  console.log(`\n${[buildTable(results), mirrorTable(results), ...queryTables(results)].join("\n\n")}`);
+  console.log("Removing the benchmark's output folders …");
   removeFolder(RUN_DIR);
 });
