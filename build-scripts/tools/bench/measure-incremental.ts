@@ -5,34 +5,25 @@
  * clock runs from writing the record to the builder reporting its files
  * written.
  */
-import { spawn } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { readContent } from "../../pipeline/load/read-sources.ts";
 
-export interface IncrementalMeasure {
-  /** Milliseconds from writing the record to the builder's "files rewritten" line, per edit. */
-  readonly editToWrittenMs: number[];
-  /** Files the builder rewrote for one edit. */
-  readonly filesRewritten: number;
-}
-
 const DEV_WORKER = "build-scripts/tools/dev/dev-worker.ts";
 const EDITS = 3;
 
-/** `contentDir` is edited: give it a copy. */
-export async function measureIncremental(
-  projectDir: string,
-  contentDir: string,
-  outDir: string,
-  env: NodeJS.ProcessEnv,
-): Promise<IncrementalMeasure> {
-  const videos = readContent(projectDir, contentDir).records.filter((s) => s.collection === "videos");
+/** The builder works on a copy of `contentDir` in `workDir`. */
+export async function measureIncremental(projectDir: string, contentDir: string, workDir: string, env: NodeJS.ProcessEnv) {
+  const [content, outDir] = [path.join(workDir, "content"), path.join(workDir, "_site")];
+  await mkdir(workDir, { recursive: true });
+  execFileSync("cp", ["-r", contentDir, content]);
+  const videos = readContent(projectDir, content).records.filter((s) => s.collection === "videos");
   const target = path.resolve(projectDir, videos[Math.floor(videos.length / 2)].file);
   const child = spawn(process.execPath, ["--import", "tsx", DEV_WORKER], {
     cwd: projectDir,
-    env: { ...env, CONTENT_DIR: contentDir, OUTPUT_DIR: outDir },
+    env: { ...env, CONTENT_DIR: content, OUTPUT_DIR: outDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let errors = "";
@@ -45,6 +36,7 @@ export async function measureIncremental(
   };
   try {
     await waitFor((line) => line.startsWith("Watching "));
+    // Per edit, from writing the record to the builder's "files rewritten" line; and the files of one edit.
     const result = { editToWrittenMs: [] as number[], filesRewritten: 0 };
     for (let edit = 1; edit <= EDITS; edit++) {
       const record = JSON.parse(await readFile(target, "utf8")) as { uuid: string; title: string };

@@ -13,29 +13,17 @@ import { findCollection } from "../../core/catalogue/collections.ts";
 import type { JsonObject } from "../../core/catalogue/resource.ts";
 import { RecordFinder } from "../../core/search/find-records.ts";
 import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
-
-export interface PickedWord {
-  readonly word: string;
-  /** Records of the list the API finds for it. */
-  readonly matches: number;
-}
-
-export interface ListWords {
-  readonly collection: string;
-  readonly records: number;
-  /** The uuid of a resource of the list, for the one-resource requests. */
-  readonly uuid: string;
-  readonly common: PickedWord;
-  readonly moderate: PickedWord;
-  readonly rare: PickedWord;
-}
+import { count } from "./markdown-table.ts";
 
 /** How many candidates, closest by the records holding them, are searched for. */
 const SEARCHED = 300;
 /** Words as people search for them: five letters or more. */
 const SEARCHED_WORD = /^[a-z]{5,}$/;
 
-export async function pickWords(siteDir: string, name: string): Promise<ListWords> {
+/** A word, and the records of the list the API finds for it. */
+type PickedWord = { readonly word: string; readonly matches: number };
+
+export async function pickWords(siteDir: string, name: string) {
   const collection = findCollection(name);
   if (!collection) throw new Error(`No collection is named ${name}.`);
   const records = JSON.parse(await readFile(path.join(siteDir, "api", name, "index.json"), "utf8")) as JsonObject[];
@@ -73,5 +61,14 @@ export async function pickWords(siteDir: string, name: string): Promise<ListWord
   const common = await pick(Math.max(1, records.length / 3), "about a third");
   const moderate = await pick(Math.max(1, records.length * 0.05), "about 5 %");
   const rare = await pick(Math.min(5, Math.max(1, records.length * 0.01)), "a handful");
+  // `uuid`: a resource of the list, for the one-resource requests.
   return { collection: name, records: records.length, uuid: String(records[0].uuid), common, moderate, rare };
+}
+
+export type ListWords = Awaited<ReturnType<typeof pickWords>>;
+
+/** The words and the records each finds, e.g. `common "world" (260), moderate "habitat" (43), rare "built" (5) of 850`. */
+export function wordsFound({ common, moderate, rare, records }: ListWords): string {
+  const word = ({ word, matches }: PickedWord) => `"${word}" (${count(matches)})`;
+  return `common ${word(common)}, moderate ${word(moderate)}, rare ${word(rare)} of ${count(records)}`;
 }
