@@ -9,22 +9,34 @@ import { describeValue, pointerSegment, type Problem } from "./problems.ts";
 
 export const MAX_NESTING = 100;
 
-/** The path to the first array or object nested deeper than MAX_NESTING, or undefined; recursion ends at the limit. */
-function tooDeep(value: unknown, depth: number): string[] | undefined {
-  if (value === null || typeof value !== "object") return undefined;
+/**
+ * The path to the first array or object nested deeper than MAX_NESTING, or
+ * undefined; recursion ends at the limit. Arrays by index: for…in over an
+ * array enumerates its indexes as strings, twice the cost of the check.
+ */
+function tooDeep(value: object, depth: number): (string | number)[] | undefined {
   if (depth > MAX_NESTING) return [];
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      const path = typeof child === "object" && child !== null ? tooDeep(child, depth + 1) : undefined;
+      if (path) return [i, ...path];
+    }
+    return undefined;
+  }
   for (const key in value) {
-    const below = tooDeep((value as Record<string, unknown>)[key], depth + 1);
-    if (below) return [key, ...below];
+    const child = (value as Record<string, unknown>)[key];
+    const path = typeof child === "object" && child !== null ? tooDeep(child, depth + 1) : undefined;
+    if (path) return [key, ...path];
   }
   return undefined;
 }
 
 /** The problem of a record nested too deep (one, at its first such place). */
 export function nestingProblems(file: string, record: unknown): Problem[] {
-  const path = tooDeep(record, 0);
+  const path = typeof record === "object" && record !== null ? tooDeep(record, 0) : undefined;
   if (!path) return [];
-  const value = path.reduce<unknown>((v, key) => (v as Record<string, unknown>)[key], record);
+  const value = path.reduce<unknown>((v, key) => (v as Record<string | number, unknown>)[key], record);
   return [
     {
       file,
