@@ -12,20 +12,20 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { bundleCacheFile } from "../build-scripts/pipeline/cache/cached-bundle.ts";
-import { bundleOptions } from "../build-scripts/pipeline/write/worker-thread.ts";
+import { bundleOptions } from "../build-scripts/pipeline/threads/worker-pool.ts";
 import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
 
 const run = promisify(execFile);
 
-/** In a new process: start a WorkerThread on `module`, send it one request, print its answer. */
+/** In a new process: start a WorkerPool on `module`, send it one request, print its answer. */
 async function answerOf(module: string): Promise<string> {
   const script = `
-    import { WorkerThread } from ${JSON.stringify(pathToFileURL(path.join(PROJECT_DIR, "build-scripts/pipeline/write/worker-thread.ts")).href)};
-    const thread = new WorkerThread(new URL(${JSON.stringify(pathToFileURL(module).href)}), {
-      reply: (message) => console.log(message),
-      stopped: (error) => { console.error(error.message); process.exitCode = 1; },
-    });
-    thread.post("ping");`;
+    import { WorkerPool } from ${JSON.stringify(pathToFileURL(path.join(PROJECT_DIR, "build-scripts/pipeline/threads/worker-pool.ts")).href)};
+    const pool = new WorkerPool(new URL(${JSON.stringify(pathToFileURL(module).href)}), { answer: (message) => message });
+    pool.ask("ping").then(
+      (message) => console.log(message),
+      (error) => { console.error(error.message); process.exitCode = 1; },
+    );`;
   const folder = path.dirname(module);
   await writeFile(path.join(folder, "main.ts"), script);
   const { stdout } = await run(TSX, [path.join(folder, "main.ts")], { cwd: PROJECT_DIR });

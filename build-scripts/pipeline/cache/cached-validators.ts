@@ -1,28 +1,26 @@
 /**
  * The record schemas' validators for a build. ajv's standalone code of them
- * is kept in the code cache with a hash of ajv's version, its options, the
- * schemas and the code that compiles them: a build whose schemas did not
+ * is kept in the code cache (cached.ts) with ajv's version, its options, the
+ * schemas and the code that compiles them as its key: a build whose schemas did not
  * change runs that code and never loads ajv, whose many modules (loaded
  * through tsx) and compiling were a noticeable part of every build's start
  * (docs/performance.md).
  */
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SCHEMAS } from "../../schemas/schemas.ts";
 import { AJV_OPTIONS, SCHEMA_KINDS, type SchemaValidators } from "../validate/schema-check.ts";
-import { CODE_CACHE, readCacheEntry, sha256, writeCacheEntry } from "./code-cache.ts";
+import { cacheEntry } from "./cached.ts";
 
 const require = createRequire(import.meta.url);
-const CACHE_FILE = path.join(CODE_CACHE, "schema-validators.cjs");
 const COMPILE_SCHEMAS = fileURLToPath(new URL("../validate/compile-schemas.ts", import.meta.url));
 
 let loaded: Promise<SchemaValidators> | undefined;
 
 /** The validators, once per process (tried again after a failure). */
 export function schemaValidators(): Promise<SchemaValidators> {
-  loaded ??= loadSchemaValidators(CACHE_FILE).catch((error: unknown) => {
+  loaded ??= loadSchemaValidators("schema-validators.cjs").catch((error: unknown) => {
     loaded = undefined;
     throw error;
   });
@@ -30,22 +28,21 @@ export function schemaValidators(): Promise<SchemaValidators> {
 }
 
 /**
- * From the cache entry `cacheFile` if it was made from the same ajv, options,
+ * From the cache entry `name` if it was made from the same ajv, options,
  * schemas and compiling code (compile-schemas.ts); else, or if the entry does
- * not run, compiled, and kept there.
+ * not run, compiled, and kept there. Not `cached`: ajv is loaded only when
+ * the code must be made, and loading it is asynchronous.
  */
-export async function loadSchemaValidators(cacheFile: string): Promise<SchemaValidators> {
+export async function loadSchemaValidators(name: string): Promise<SchemaValidators> {
   const { version } = require("ajv/package.json") as { version: string };
-  const compiling = readFileSync(COMPILE_SCHEMAS, "utf8");
-  const header = `// ${sha256(JSON.stringify([version, AJV_OPTIONS, SCHEMAS, compiling]))}\n`;
-  const entry = readCacheEntry(cacheFile);
-  const kept = entry?.startsWith(header) ? run(entry) : undefined;
+  const entry = cacheEntry(name, [version, AJV_OPTIONS, SCHEMAS, readFileSync(COMPILE_SCHEMAS, "utf8")]);
+  const kept = entry.text === undefined ? undefined : run(entry.text);
   if (kept) return kept;
   const { compileSchemas, schemaAjv } = await import("../validate/compile-schemas.ts");
   const { default: standalone } = await import("ajv/dist/standalone/index.js");
   const ajv = schemaAjv(true);
   const validators = compileSchemas(ajv);
-  writeCacheEntry(cacheFile, header + standalone.default(ajv, Object.fromEntries(SCHEMA_KINDS.map((kind) => [kind, kind]))));
+  entry.keep({ text: standalone.default(ajv, Object.fromEntries(SCHEMA_KINDS.map((kind) => [kind, kind]))) });
   return validators;
 }
 

@@ -1,15 +1,16 @@
 /**
  * Zips a built site into one archive, every file below a top folder, with
- * files made in memory beside them. Two deflate threads read and compress
- * the files in batches (deflate-threads.ts), so both cores compress, and make
+ * files made in memory beside them. Two deflate threads (deflate-worker.ts)
+ * read and compress the files in batches, so both cores compress, and make
  * their local records; this thread writes them in order and keeps the central
  * directory. Only a few batches are in
  * memory at once.
  */
 import { createWriteStream, readdirSync } from "node:fs";
 import path from "node:path";
-import { DeflateThreads } from "./deflate-threads.ts";
-import type { DeflateSource } from "./deflate-worker.ts";
+import { inOrder } from "../threads/in-order.ts";
+import { WorkerPool } from "../threads/worker-pool.ts";
+import type { DeflateReply, DeflateSource, DeflateTask } from "./deflate-worker.ts";
 import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
 
 /** Files per batch: enough to make a message's cost small beside the work. */
@@ -18,7 +19,15 @@ const BATCH = 32;
 const WINDOW = 16;
 
 /** One pair of threads for every archive a process writes: they start on first use, and idle unreferenced. */
-const threads = new DeflateThreads();
+const threads = new WorkerPool<DeflateTask, DeflateReply, Extract<DeflateReply, { kind: "deflated" }>>(
+  new URL("./deflate-worker.ts", import.meta.url),
+  {
+    answer: (reply) => {
+      if (reply.kind === "error") throw new Error(reply.message);
+      return reply;
+    },
+  },
+);
 
 /** A file made in memory; `name` is its path below the site's root. */
 export interface InMemoryFile {
@@ -52,19 +61,6 @@ async function* batches<T>(items: AsyncIterable<T>, size: number): AsyncGenerato
   if (batch.length) yield batch;
 }
 
-/** `work` on each item, up to `width` at once, the results in the items' order. */
-async function* inOrder<T, R>(items: AsyncIterable<T>, width: number, work: (item: T) => Promise<R>): AsyncGenerator<R> {
-  const pending: Promise<R>[] = [];
-  for await (const item of items) {
-    const promise = work(item);
-    promise.catch(() => {}); // its failure is thrown when it is awaited, in order
-    pending.push(promise);
-    const first = pending.length >= width ? pending.shift() : undefined;
-    if (first) yield await first;
-  }
-  for (const promise of pending) yield await promise;
-}
-
 /** Writes the archive; resolves with how many entries and bytes it holds. */
 export async function writeArchive(target: string, input: ArchiveInput): Promise<ZipWritten> {
   // Listed synchronously: Node 20's asynchronous recursive readdir takes one trip to the thread pool per folder,
@@ -89,7 +85,9 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   const zip = new ZipWriter(out, input.mtime);
   let done = 0;
   try {
-    for await (const { records, infos } of inOrder(batches(sources(), BATCH), WINDOW, (batch) => threads.deflate(batch, input.mtime))) {
+    for await (const { records, infos } of inOrder(batches(sources(), BATCH), WINDOW, (sources) =>
+      threads.ask({ sources, mtime: input.mtime }),
+    )) {
       await zip.add(records, infos);
       const before = done;
       done += infos.length;

@@ -7,6 +7,7 @@ import { buildCatalogue, type Catalogue, type CatalogueEntry } from "../../core/
 import { isJsonObject, type SourceRecord } from "../../core/catalogue/resource.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
 import { crossRecordProblems, recordProblems, versionProblems } from "./record-rules.ts";
+import { nestingProblems } from "./nesting-depth.ts";
 import { fileProblem, parseJson, type Problem } from "./problems.ts";
 
 /** A source file's text, or the problem that kept it from being read (a folder named *.json, a broken link, …). */
@@ -71,6 +72,7 @@ export function validateSource(
     ...checkSchema(validators, collection.kind, source.file, parsed.value),
     ...recordProblems(collection.kind, source.file, parsed.value),
     ...versionProblems(collection, source.file, parsed.value),
+    ...nestingProblems(source.file, parsed.value),
   ];
   const candidate = isJsonObject(parsed.value) ? { collection, record: parsed.value as SourceRecord, file: source.file } : undefined;
   if (problems.some((p) => p.severity === "error")) return { parsed: candidate, problems };

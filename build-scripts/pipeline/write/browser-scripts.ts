@@ -5,7 +5,7 @@
  * when a search is made. Beside them, classic scripts (format iife), which
  * browsers run from file:// too: the page script, and the view script whole,
  * which the page script starts on a page opened from a file. The bundles are
- * cached between builds (cache/cached-bundle.ts).
+ * cached between builds (cache/cached.ts).
  * A list page names the view script's chunks (ListScripts) so the browser
  * asks for them at once, not one import after another.
  * Kept apart from the search files so that the render threads' bundle does

@@ -19,7 +19,6 @@ export interface RecordToRender {
  * below `outDir`. A task holds whole search record files.
  */
 export interface RenderTask {
-  readonly id: number;
   readonly outDir: string;
   /** Over an older tree (`npm run dev`): files whose bytes did not change are left as they were. */
   readonly update: boolean;
@@ -50,7 +49,6 @@ export interface ColumnSegment {
 export type RenderReply =
   | {
       readonly kind: "rendered";
-      readonly id: number;
       /** By format name. */
       readonly formats: Readonly<Record<string, FormatEntries>>;
       /** The names of the record files written (the task's records, RECORDS_PER_FILE at a time). */
@@ -63,4 +61,4 @@ export type RenderReply =
       /** The files written. */
       readonly stats: WriteCounts;
     }
-  | { readonly kind: "error"; readonly id: number; readonly message: string; readonly newTerms: string[] };
+  | { readonly kind: "error"; readonly message: string; readonly newTerms: string[] };

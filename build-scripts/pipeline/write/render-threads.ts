@@ -9,10 +9,11 @@
 import type { Collection } from "../../core/catalogue/collections.ts";
 import type { RenderContext } from "../../core/formats/views.ts";
 import { RECORDS_PER_TASK, type RecordToRender, type RenderReply, type RenderTask } from "./render-messages.ts";
-import { WorkerThread } from "./worker-thread.ts";
+import { inOrder } from "../threads/in-order.ts";
+import { THREADS, WorkerPool } from "../threads/worker-pool.ts";
 import type { TermTable } from "../../core/search/term-numbers.ts";
 
-const THREADS = 2;
+/** Tasks sent beyond the one being taken: two per thread keep both busy. */
 const AHEAD = 2 * THREADS;
 
 type Rendered = Extract<RenderReply, { kind: "rendered" }>;
@@ -74,70 +75,26 @@ export class KeptChunks {
   }
 }
 
-interface Waiting {
-  readonly thread: number;
-  resolve(chunk: RenderedChunk): void;
-  reject(error: Error): void;
-}
-
 /** The threads, started once and kept for every build of the process that made them. */
 export class RenderThreads {
-  private readonly waiting = new Map<number, Waiting>();
-  private readonly queued = Array.from({ length: THREADS }, () => 0);
   /** Each thread's term table, grown from its replies in the order it sends them. */
   private readonly tables = Array.from({ length: THREADS }, () => ({ terms: [] as string[] }));
-  private nextId = 0;
-  private readonly threads = Array.from(
-    { length: THREADS },
-    (_, n) =>
-      new WorkerThread<RenderTask, RenderReply>(new URL("./render-worker.ts", import.meta.url), {
-        reply: (reply) => {
-          // Every reply carries the terms the thread numbered since its last one.
-          for (const term of reply.newTerms) this.tables[n].terms.push(term);
-          const waiting = this.waiting.get(reply.id);
-          if (!waiting) return;
-          this.settle(reply.id, waiting);
-          if (reply.kind === "error") waiting.reject(new Error(`Rendering failed: ${reply.message}`));
-          else {
-            const { formats, recordFiles, stats, found, termEnds } = reply;
-            waiting.resolve({ formats, recordFiles, stats, terms: { table: this.tables[n], numbers: found, ends: termEnds } });
-          }
-        },
-        stopped: (error) => {
-          this.tables[n] = { terms: [] }; // a thread started afresh numbers afresh
-          for (const [id, waiting] of this.waiting) {
-            if (waiting.thread !== n) continue;
-            this.settle(id, waiting);
-            waiting.reject(error);
-          }
-        },
-      }),
-  );
-
-  private settle(id: number, waiting: Waiting): void {
-    this.waiting.delete(id);
-    this.queued[waiting.thread] -= 1;
-  }
+  private readonly pool = new WorkerPool<RenderTask, RenderReply, RenderedChunk>(new URL("./render-worker.ts", import.meta.url), {
+    answer: (reply, n) => {
+      // Every reply carries the terms the thread numbered since its last one.
+      for (const term of reply.newTerms) this.tables[n].terms.push(term);
+      if (reply.kind === "error") throw new Error(`Rendering failed: ${reply.message}`);
+      const { formats, recordFiles, stats, found, termEnds } = reply;
+      return { formats, recordFiles, stats, terms: { table: this.tables[n], numbers: found, ends: termEnds } };
+    },
+    stopped: (n) => {
+      this.tables[n] = { terms: [] }; // a thread started afresh numbers afresh
+    },
+  });
 
   /** Start the threads now, so that their start-up overlaps other work. */
   start(): void {
-    for (const thread of this.threads) thread.start();
-  }
-
-  private task(task: Omit<RenderTask, "id">): Promise<RenderedChunk> {
-    const thread = this.queued.indexOf(Math.min(...this.queued));
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const waiting = { thread, resolve, reject };
-      this.waiting.set(id, waiting);
-      this.queued[thread] += 1;
-      try {
-        this.threads[thread].post({ ...task, id });
-      } catch (error) {
-        this.settle(id, waiting);
-        reject(error as Error);
-      }
-    });
+    this.pool.start();
   }
 
   /**
@@ -158,30 +115,21 @@ export class RenderThreads {
         return { job, start, records: job.records.slice(start, start + RECORDS_PER_TASK) };
       }),
     );
-    const results: Promise<RenderedChunk>[] = [];
-    let sent = 0;
-    try {
-      for (const [k, { job, start, records }] of tasks.entries()) {
-        signal?.throwIfAborted();
-        for (; sent < tasks.length && sent <= k + AHEAD; sent++) {
-          const { job, start, records } = tasks[sent];
-          const collection = job.collection.name;
-          const found = kept?.find(collection, start, records);
-          // A kept chunk's files are on disk already: none is written now.
-          const again = found && { ...found, stats: { byExtension: [], filesByFolder: [] } };
-          results[sent] = again ? Promise.resolve(again) : this.task({ outDir, update, context, collection, start, records });
-          results[sent].catch(() => {}); // awaited in turn below
-        }
-        const chunk = await results[k];
-        delete results[k]; // taken: its buffers may go once the lists have them
-        const last = start + RECORDS_PER_TASK >= job.records.length;
-        kept?.keep(job.collection.name, start, records, chunk, last);
-        take(job, start, chunk, last);
-      }
-    } catch (error) {
-      // Let the threads finish what they were given, so nothing writes into the output after this.
-      await Promise.allSettled(results.filter(Boolean));
-      throw error;
+    const chunks = inOrder(tasks, AHEAD + 1, async ({ job, start, records }) => {
+      signal?.throwIfAborted();
+      const collection = job.collection.name;
+      const found = kept?.find(collection, start, records);
+      // A kept chunk's files are on disk already: none is written now.
+      if (found) return { ...found, stats: { byExtension: [], filesByFolder: [] } };
+      return this.pool.ask({ outDir, update, context, collection, start, records });
+    });
+    let k = 0;
+    for await (const chunk of chunks) {
+      signal?.throwIfAborted();
+      const { job, start, records } = tasks[k++];
+      const last = start + RECORDS_PER_TASK >= job.records.length;
+      kept?.keep(job.collection.name, start, records, chunk, last);
+      take(job, start, chunk, last);
     }
   }
 }

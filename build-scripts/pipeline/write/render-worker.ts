@@ -75,7 +75,7 @@ function render(task: RenderTask): RenderReply {
       return [name, { entries: entries.bytes, entryBytes, columns: segments && Object.fromEntries(segments) }];
     }),
   );
-  return { kind: "rendered", id: task.id, formats, recordFiles, ...termNumbers.take(), termEnds, stats: writer.stats.counts() };
+  return { kind: "rendered", formats, recordFiles, ...termNumbers.take(), termEnds, stats: writer.stats.counts() };
 }
 
 /** The buffers a reply moves to the main thread rather than copying. */
@@ -92,7 +92,7 @@ parentPort!.on("message", (task: RenderTask) => {
     reply = render(task);
   } catch (error) {
     // The terms numbered before the error go with it, so the main thread's table stays in step.
-    reply = { kind: "error", id: task.id, message: (error as Error).message, newTerms: termNumbers.take().newTerms };
+    reply = { kind: "error", message: (error as Error).message, newTerms: termNumbers.take().newTerms };
   }
   const transfer = reply.kind === "rendered" ? [...transferred(reply.formats), reply.found.buffer, reply.termEnds.buffer] : [];
   parentPort!.postMessage(reply, transfer as ArrayBuffer[]);

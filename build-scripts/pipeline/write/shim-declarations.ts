@@ -12,27 +12,23 @@ import path from "node:path";
 import { schemaDeclarations } from "../../core/openapi/declarations.ts";
 import { schemaComponents } from "../../core/openapi/openapi-document.ts";
 import { SCHEMAS } from "../../schemas/schemas.ts";
-import { CODE_CACHE, readCacheEntry, sha256, writeCacheEntry } from "../cache/code-cache.ts";
+import { cached } from "../cache/cached.ts";
 
 const SHIM = path.join(import.meta.dirname, "../../runtime/browser/shim.ts");
 const require = createRequire(import.meta.url);
 
 /** shim.ts's declarations, as TypeScript emits them for the file alone. */
 function shimModuleDeclarations(): string {
-  const source = readFileSync(SHIM, "utf8");
   const typescriptVersion = (JSON.parse(readFileSync(require.resolve("typescript/package.json"), "utf8")) as { version: string }).version;
-  const key = sha256(`${typescriptVersion}\n${source}`);
-  const cacheFile = path.join(CODE_CACHE, "shim-declarations.json");
-  const cached = JSON.parse(readCacheEntry(cacheFile) ?? "null") as { key: string; text: string } | null;
-  if (cached?.key === key) return cached.text;
-  const ts = require("typescript") as typeof import("typescript");
-  const { outputText, diagnostics } = ts.transpileDeclaration(source, { fileName: SHIM, reportDiagnostics: true });
-  if (diagnostics?.length) {
-    const messages = diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-    throw new Error(`TypeScript cannot declare ${path.basename(SHIM)} on its own:\n${messages.join("\n")}`);
-  }
-  writeCacheEntry(cacheFile, JSON.stringify({ key, text: outputText }));
-  return outputText;
+  return cached("shim-declarations.d.ts", [typescriptVersion], () => {
+    const ts = require("typescript") as typeof import("typescript");
+    const { outputText, diagnostics } = ts.transpileDeclaration(readFileSync(SHIM, "utf8"), { fileName: SHIM, reportDiagnostics: true });
+    if (diagnostics?.length) {
+      const messages = diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      throw new Error(`TypeScript cannot declare ${path.basename(SHIM)} on its own:\n${messages.join("\n")}`);
+    }
+    return { text: outputText, inputs: [SHIM] };
+  });
 }
 
 /**

@@ -1,0 +1,119 @@
+/**
+ * Two worker threads running one of our TypeScript modules, one per core of
+ * the machine the build is measured on (docs/performance.md): each request
+ * goes to the thread that owes fewer answers, and its promise settles with
+ * that thread's answer (a thread answers in the order it was asked). Threads
+ * start on first use (or by `start`, to overlap their start-up with other
+ * work), hold the process open only while they owe answers, and one that
+ * stops rejects what it owes and is started afresh on the next request.
+ *
+ * Node 20 cannot run TypeScript, and a worker does not inherit tsx's loader:
+ * registering tsx in each worker starts one more loader thread per worker,
+ * costly in CPU and in delay (docs/performance.md). So the module is bundled
+ * with esbuild (the compiler tsx itself uses) into one CommonJS script, and
+ * the worker runs that. The bundle is cached between builds, so the thread
+ * starts at once and boots while this thread checks the content.
+ */
+import type { BuildOptions } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { cachedBundle } from "../cache/cached-bundle.ts";
+
+export const THREADS = 2;
+
+const scripts = new Map<string, string>();
+
+/** The module as one CommonJS script (once per process; across processes, see cached-bundle.ts). */
+function scriptOf(module: URL): string {
+  let script = scripts.get(module.href);
+  if (script === undefined) {
+    script = cachedBundle(bundleOptions(module))[0].text;
+    scripts.set(module.href, script);
+  }
+  return script;
+}
+
+/** What esbuild is asked for a worker's module (exported for the tests). */
+export const bundleOptions = (module: URL): BuildOptions => ({
+  entryPoints: [fileURLToPath(module)],
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  logLevel: "silent",
+});
+
+interface Owed<Answer> {
+  resolve(answer: Answer): void;
+  reject(error: Error): void;
+}
+
+interface Thread<Answer> {
+  worker?: Worker;
+  /** The answers owed, in the order asked. */
+  readonly owed: Owed<Answer>[];
+}
+
+export interface PoolHandlers<Reply, Answer> {
+  /** What thread n's reply answers; a throw rejects it. Called for every reply, in the order the thread sends them. */
+  answer(reply: Reply, n: number): Answer;
+  /** Thread n stopped (before what it owed is rejected): the next one starts afresh. */
+  stopped?(n: number): void;
+}
+
+export class WorkerPool<Request, Reply, Answer = Reply> {
+  private readonly threads: Thread<Answer>[] = Array.from({ length: THREADS }, () => ({ owed: [] }));
+
+  constructor(
+    private readonly module: URL,
+    private readonly handlers: PoolHandlers<Reply, Answer>,
+  ) {}
+
+  /** Start the threads now, if they are not running. */
+  start(): void {
+    this.threads.forEach((_, n) => this.worker(n));
+  }
+
+  /** Ask the thread that owes fewer answers; a request that cannot be copied is rejected, and nothing is owed. */
+  ask(request: Request): Promise<Answer> {
+    const n = this.threads.reduce((least, thread, i) => (thread.owed.length < this.threads[least].owed.length ? i : least), 0);
+    const worker = this.worker(n);
+    return new Promise((resolve, reject) => {
+      worker.postMessage(request);
+      this.threads[n].owed.push({ resolve, reject });
+      worker.ref();
+    });
+  }
+
+  private worker(n: number): Worker {
+    const thread = this.threads[n];
+    if (thread.worker) return thread.worker;
+    const worker = new Worker(scriptOf(this.module), { eval: true });
+    worker.on("message", (reply: Reply) => {
+      const owed = thread.owed.shift();
+      if (thread.owed.length === 0) worker.unref(); // nothing more owed: let the process exit
+      try {
+        const answer = this.handlers.answer(reply, n);
+        owed?.resolve(answer);
+      } catch (error) {
+        owed?.reject(error as Error);
+      }
+    });
+    worker.on("messageerror", (error) => this.stop(n, error));
+    worker.on("error", (error) => this.stop(n, error));
+    worker.on("exit", () => this.stop(n, new Error("A worker thread stopped.")));
+    worker.unref(); // after adding the "message" listener, which refs the worker's port again
+    thread.worker = worker;
+    return worker;
+  }
+
+  private stop(n: number, error: Error): void {
+    const thread = this.threads[n];
+    const worker = thread.worker;
+    if (!worker) return;
+    thread.worker = undefined;
+    void worker.terminate(); // if it still runs (a reply that could not be read)
+    this.handlers.stopped?.(n);
+    for (const owed of thread.owed.splice(0)) owed.reject(error);
+  }
+}
