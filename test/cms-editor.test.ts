@@ -78,18 +78,18 @@ const read = (file: string) => readFile(path.join(contentDir, file), "utf8");
 /** The record as the copy of the content had it before any test saved it. */
 const original = (file: string) => readFile(path.join(PROJECT_DIR, "content", file), "utf8");
 
-/**
- * Close a page without waiting on it for ever: now and then Decap's page stays
- * busy for minutes after a save (seen in headless Chromium only), and the
- * browser closes it with the rest after the tests.
- */
-const closePage = (page: Page) => Promise.race([page.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
-
-/** Set a field and publish, unless an earlier try of the test already saved that value. */
 async function edit(page: Page, name: string, value: string): Promise<void> {
-  if ((await field(page, name).inputValue()) === value) return;
   await field(page, name).fill(value);
   await publish(page);
+}
+
+/** A page of the site, once its live-reload client listens. */
+async function sitePage(): Promise<Page> {
+  const page = await browser.newPage();
+  const listening = page.waitForEvent("console", { predicate: (m) => /\] Connected$/.test(m.text()), timeout: 60_000 });
+  await page.goto(`${site}/`);
+  await listening;
+  return page;
 }
 
 /** Lines of `after` that are not in `before` at the same place (files of the same length). */
@@ -128,26 +128,34 @@ describe("npm run cms, /admin/ in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
-  // Retried once: Decap's page in headless Chromium now and then stays busy after a save (see closePage).
-  it(
-    "saves a video's new title as one changed line; credits, \\r\\n in HTML and dates stay as they were; validate passes",
-    { retry: 1 },
-    async () => {
-      const file = "videos/a-brief-history-of-maps.json";
-      const page = await admin(`/collections/videos/entries/a-brief-history-of-maps`);
-      await edit(page, "title", "Mapping the World, Retold");
-      expect(changedLines(await original(file), await read(file))).toEqual(['  "title": "Mapping the World, Retold",']);
-      await closePage(page);
-      await validates();
-    },
-  );
+  it("saves a video's new title as one changed line; credits, \\r\\n in HTML and dates stay as they were; validate passes", async () => {
+    const file = "videos/a-brief-history-of-maps.json";
+    const page = await admin(`/collections/videos/entries/a-brief-history-of-maps`);
+    await edit(page, "title", "Mapping the World, Retold");
+    expect(changedLines(await original(file), await read(file))).toEqual(['  "title": "Mapping the World, Retold",']);
+    await page.close();
+    await validates();
+  });
 
-  it("saves a unit's subtitle as one changed line: its Other credit, lessons and microsecond dates untouched", { retry: 1 }, async () => {
+  it("reloads the site's pages after a save, never the editor's page, which keeps its unsaved form", async () => {
+    const front = await sitePage();
+    const page = await admin(`/collections/videos/entries/coral-reefs-in-hot-water`);
+    await page.evaluate(() => Object.assign(window, { loadedBeforeTheSave: true }));
+    const frontReloaded = front.waitForEvent("load", { timeout: 60_000 });
+    await edit(page, "description", "<p>Seen from above.</p>");
+    await field(page, "title").fill("Typed after the save");
+    await frontReloaded;
+    await expect(page.evaluate(() => "loadedBeforeTheSave" in window)).resolves.toBe(true);
+    await expect(field(page, "title").inputValue()).resolves.toBe("Typed after the save");
+    await Promise.all([front.close(), page.close()]);
+  });
+
+  it("saves a unit's subtitle as one changed line: its Other credit, lessons and microsecond dates untouched", async () => {
     const file = "units/ancient-mediterranean-worlds.json";
     const page = await admin(`/collections/units/entries/ancient-mediterranean-worlds`);
     await edit(page, "subtitle", "Sea, islands and city-states");
     expect(changedLines(await original(file), await read(file))).toEqual(['  "subtitle": "Sea, islands and city-states",']);
-    await closePage(page);
+    await page.close();
     await validates();
   });
 
@@ -161,7 +169,7 @@ describe("npm run cms, /admin/ in Chromium", () => {
     await field(video, "length").fill("0:04:10");
     await field(video, "description").fill("<p>The Moon pulls.</p>\n<p>The sea follows.</p>");
     await publish(video);
-    await closePage(video);
+    await video.close();
     const made = JSON.parse(await read("videos/how-sand-dunes-move.json"));
     expect(made).toMatchObject({
       html_path: "media/how-sand-dunes-move/",
@@ -178,7 +186,7 @@ describe("npm run cms, /admin/ in Chromium", () => {
       await unit.getByRole("option", { name: lesson }).click();
     }
     await publish(unit);
-    await closePage(unit);
+    await unit.close();
     const newUnit = JSON.parse(await read("units/tides-and-coasts.json"));
     expect(newUnit.lessons).toHaveLength(2);
     expect(newUnit.create_date).toMatch(/\.\d{6}Z$/);

@@ -5,6 +5,8 @@ declare module "@11ty/eleventy-dev-server" {
     liveReload?: boolean;
     domDiff?: boolean;
     portReassignmentRetryCount?: number;
+    /** URL patterns answered by these functions; undefined passes the request on. */
+    onRequest?: Record<string, (request: { url: URL }) => Promise<Response | string | undefined>>;
     logger?: { info(message: string): void; log(message: string): void; error(message: string): void };
   }
   export default class EleventyDevServer {

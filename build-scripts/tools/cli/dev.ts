@@ -7,10 +7,12 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import EleventyDevServer from "@11ty/eleventy-dev-server";
 import { watchFolders } from "../dev/watch-folders.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
+import { ADMIN_FOLDER } from "../../core/cms/cms-config.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { CommandError, onStop, runCommand } from "./run-command.ts";
 
@@ -31,10 +33,21 @@ await runCommand({ usage: USAGE }, () => {
     throw new CommandError(`There is no content folder ${contentDir}/ (env CONTENT_DIR, else config.contentDir in package.json).`);
   }
 
+  /**
+   * The CMS's page without the live-reload client: it holds a form, and a reload at every save's rebuild
+   * would take the editor's page from under them (or stop at Decap's "leave this page?"). The server adds
+   * its client to a text body, not to a Response's bytes.
+   */
+  const cmsPage = async (): Promise<Response | undefined> => {
+    const page = await readFile(path.join(outDir, ADMIN_FOLDER, "index.html")).catch(() => undefined);
+    return page && new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  };
+
   const server = EleventyDevServer.getServer("catalogue", outDir, {
     port,
     liveReload: true,
     domDiff: false,
+    onRequest: { [`/${ADMIN_FOLDER}/{index.html}?`]: cmsPage },
     logger: { info: console.log, log: console.log, error: console.error },
   });
   let serving = false;

@@ -1,26 +1,29 @@
 /**
- * What the build writes into admin/ besides Decap's bundle (a plain copy,
- * .eleventy.ts): the page's script, bundled with the pure core it renders the
- * preview with, and its settings, generated from the schemas and the catalogue.
+ * What the admin page starts with, made at each build (templates/admin/):
+ * its script (runtime/browser/admin-script.ts), bundled with the pure core it
+ * renders the preview with, and its settings, generated from the schemas and
+ * the catalogue. Decap's own bundle is a copy (write/admin-files.ts).
  */
 import path from "node:path";
-import { COLLECTIONS } from "../../core/catalogue/collections.ts";
-import { cmsConfig, type AdminSettings } from "../../core/cms/cms-config.ts";
-import { folderFacts } from "../../core/cms/new-entry.ts";
-import { cachedBundle } from "../../pipeline/cache/cached-bundle.ts";
-import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
-import type { PreparedBuild } from "../../pipeline/prepare.ts";
+import { COLLECTIONS } from "../core/catalogue/collections.ts";
+import { cmsConfig, type AdminSettings } from "../core/cms/cms-config.ts";
+import { folderFacts } from "../core/cms/new-entry.ts";
+import { cachedBundle } from "./cache/cached-bundle.ts";
+import { loadSiteConfig } from "./load/load-config.ts";
+import type { PreparedBuild } from "./prepare.ts";
+
+const SCRIPT = path.join(import.meta.dirname, "../runtime/browser/admin-script.ts");
 
 /** The page's script (admin/cms.js): one file, cached between builds like the site's other scripts. */
 export function adminScript(): string {
   const [file] = cachedBundle({
-    entryPoints: { cms: path.join(import.meta.dirname, "admin-script.ts") },
+    entryPoints: { cms: SCRIPT },
     bundle: true,
     format: "iife",
     platform: "browser",
     target: "es2022",
     minify: true,
-    outdir: path.join(import.meta.dirname, "admin"),
+    outdir: path.join(path.dirname(SCRIPT), "admin"),
     logLevel: "silent",
   });
   return file.text;
