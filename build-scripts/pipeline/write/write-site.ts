@@ -20,25 +20,19 @@ import { languageRoot, localizedConfig } from "../../core/translations/languages
 import { translatedLanguages, localizeRecord, translationKey, withVersions } from "../../core/translations/localize.ts";
 import type { PreparedBuild } from "../prepare.ts";
 import { browserScripts } from "./browser-scripts.ts";
-import { fileWriter } from "./file-writer.ts";
+import type { FileWriter } from "./file-writer.ts";
 import { homePage, HOME_PAGE } from "./home-page.ts";
 import type { RecordToRender } from "./render-messages.ts";
 import { writeApiTree, type Tree, type WriteOptions } from "./write-api-tree.ts";
-import { WriteStats } from "./write-stats.ts";
-
-export interface SiteOptions extends WriteOptions {
-  /** Only these collections' lists and resources (`npm run dev`: the ones a save touched); every one by default. */
-  readonly only?: ReadonlySet<string>;
-}
+import type { WriteStats } from "./write-stats.ts";
 
 /** The one render context of a tree: its addresses, its language, and the list view script's chunks. */
 const treeContext = (config: SiteConfig, scripts: ListScripts, language?: string): RenderContext => ({ config, language, scripts });
 
-export async function writeSite(build: PreparedBuild, outDir: string, options: SiteOptions): Promise<WriteStats> {
+export async function writeSite(build: PreparedBuild, writer: FileWriter, options: WriteOptions): Promise<WriteStats> {
   const { catalogue, translations, config } = build;
-  const stats = new WriteStats();
   const scripts = browserScripts(config).list;
-  fileWriter(outDir, options.update, stats).write(HOME_PAGE, homePage(config, catalogue));
+  writer.write(HOME_PAGE, homePage(config, catalogue));
   const languages = translatedLanguages(translations);
   /** The languages each record is translated in (by its translation key), in the order of `languages`. */
   const languagesOf = new Map<string, string[]>();
@@ -59,9 +53,7 @@ export async function writeSite(build: PreparedBuild, outDir: string, options: S
       return { record: versions ? withVersions(record, config, collection, versions) : record };
     }),
   };
-  await writeApiTree(source, outDir, options, stats);
-  // Only the source tree's chunks are kept: a language's records are made afresh on every run.
-  const treeOptions: WriteOptions = { ...options, kept: undefined };
+  await writeApiTree(source, writer, options);
   for (const language of languages) {
     const stored = translations.get(language);
     const treeConfig = localizedConfig(config, language);
@@ -74,11 +66,10 @@ export async function writeSite(build: PreparedBuild, outDir: string, options: S
         return { record: withVersions(translated, config, collection, versions, language), translation };
       }),
     };
-    const treeDir = `${outDir}/${languageRoot(language)}`;
-    await writeApiTree(tree, treeDir, treeOptions, stats);
-    const writer = fileWriter(treeDir, options.update, stats);
+    const treeWriter = writer.within(languageRoot(language));
+    await writeApiTree(tree, treeWriter, options);
     for (const format of FORMATS)
-      writer.write(rootFile(format.extension), format.renderer.document(rootView(apiRootData(treeConfig)), tree.context));
+      treeWriter.write(rootFile(format.extension), format.renderer.document(rootView(apiRootData(treeConfig)), tree.context));
   }
-  return stats;
+  return writer.stats;
 }
