@@ -137,15 +137,8 @@ export class StreamedFile {
 
   constructor(private readonly sink: StreamSink) {}
 
-  append(text: string): void {
-    const bytes = Buffer.byteLength(text);
-    if (this.used + bytes > STREAM_BYTES) this.drain();
-    if (bytes > STREAM_BYTES) this.writeAll(Buffer.from(text), bytes);
-    else this.used += this.buffer.write(text, this.used);
-  }
-
-  /** Bytes already encoded (UTF-8). */
-  appendBytes(bytes: Uint8Array): void {
+  /** UTF-8 bytes (the render threads encode the entries; a list's head and tail are encoded by its writer). */
+  append(bytes: Uint8Array): void {
     if (this.used + bytes.length > STREAM_BYTES) this.drain();
     if (bytes.length > STREAM_BYTES) this.writeAll(bytes, bytes.length);
     else {
