@@ -1,8 +1,9 @@
 /**
  * Eleventy's configuration for the site's own pages that no record changes:
- * templates/ (the API root in every format, the 404 page, openapi.json). The
- * build adds the catalogue through a plugin (build-scripts/pipeline/eleventy-plugin.ts):
- * the front page, lists, resources and search files are written beside these pages.
+ * templates/ (the 404 page, openapi.json, the CMS's admin/). The build adds
+ * the catalogue through a plugin (build-scripts/pipeline/eleventy-plugin.ts):
+ * the front page, each tree's root, lists, resources and search files are
+ * written beside these pages.
  */
 import type { UserConfig } from "@11ty/eleventy";
 

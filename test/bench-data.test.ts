@@ -173,8 +173,8 @@ describe("the benchmark's query measurement on the sample site (query-figures.ts
     const build = await buildSite({}, path.join(temp, "site"));
     expect(build.code, build.stderr).toBe(0);
     const figures = await measureQueries(build.outDir, { runs: 2, warmups: 0, browser: false });
-    expect(figures.edge.lists.map((l) => l.words.collection)).toEqual(["videos", "units"]);
-    for (const { words, requests } of figures.edge.lists) {
+    expect(figures.edge.map((l) => l.words.collection)).toEqual(["videos", "units"]);
+    for (const { words, requests } of figures.edge) {
       expect(words.common.matches).toBeGreaterThan(words.rare.matches);
       expect(requests.map((r) => r.kind)).toEqual([
         "list, api",
@@ -203,14 +203,14 @@ describe("the benchmark's query measurement on the sample site (query-figures.ts
         expect(Number.isFinite(request.ms.median) && request.ms.max >= request.ms.median, request.path).toBe(true);
       }
     }
-    const search = figures.edge.lists[0].requests.find((r) => r.kind === "search=<common>&fields=uuid, json")!;
-    expect(search.path).toBe(`/api/videos?search=${figures.edge.lists[0].words.common.word}&fields=uuid&format=json`);
+    const search = figures.edge[0].requests.find((r) => r.kind === "search=<common>&fields=uuid, json")!;
+    expect(search.path).toBe(`/api/videos?search=${figures.edge[0].words.common.word}&fields=uuid&format=json`);
   });
 
   it("gives, for a common, a moderate and a rare word, the time and bytes until Chromium shows the results, cold and warm", async () => {
     const figures = await measureQueries(path.join(temp, "site"), { runs: 1, warmups: 0, lists: ["videos"] });
-    expect(figures.browser?.searches.map((s) => s.reach)).toEqual(["common", "moderate", "rare"]);
-    for (const search of figures.browser!.searches) {
+    expect(figures.browser?.map((s) => s.reach)).toEqual(["common", "moderate", "rare"]);
+    for (const search of figures.browser!) {
       for (const step of [search.cold, search.refined, search.repeated]) expect(step.ms, `${search.word}: ${step.query}`).not.toBeNull();
       expect(search.cold.bytes).toBeGreaterThan(0);
       expect(search.refined.query).toMatch(new RegExp(`^${search.word} \\S+$`));

@@ -11,10 +11,11 @@ import { FIELD_ORDER, type JsonObject } from "../build-scripts/core/catalogue/re
 import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { pageAt } from "../build-scripts/core/formats/pagination.ts";
-import { listPage } from "../build-scripts/core/formats/renderer.ts";
+import { listPage, renderItem } from "../build-scripts/core/formats/renderer.ts";
 import { listView } from "../build-scripts/core/formats/views.ts";
 import { bodyBytes, ListBytesAnswers, RecordSliceAnswers, type AnswerBody } from "../build-scripts/core/query/answer.ts";
 import { parseFields, selectFields } from "../build-scripts/core/query/fields.ts";
+import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
 import edge from "../build-scripts/runtime/edge/functions/api.ts";
 import { siteFile, siteFiles } from "./helpers/static-host.ts";
 import { buildSite, readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
@@ -35,10 +36,10 @@ afterAll(async () => {
 /** The browser's answers and the edge's. */
 const STRATEGIES = { records: RecordSliceAnswers, "list-bytes": ListBytesAnswers };
 /** The query code over the built files; `ranges`: a host that honours range requests. */
+const context = siteTree({ baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL });
 const api = (strategy: keyof typeof STRATEGIES, ranges = false) =>
-  new STRATEGIES[strategy](siteFiles(build.outDir, { ranges, log: read }), { baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL });
+  new STRATEGIES[strategy](siteFiles(build.outDir, { ranges, log: read }), context);
 const text = async (body: AnswerBody) => new TextDecoder().decode(await bodyBytes(body));
-const context = { config: { baseUrl: TEST_ENV.BASE_URL, siteUrl: TEST_ENV.SITE_URL, contentDir: "" } };
 const dataFormats = FORMATS.filter((f) => f.renderer.parts);
 
 describe("answers joined from published bytes", () => {
@@ -57,7 +58,7 @@ describe("answers joined from published bytes", () => {
       for (const fields of fieldSets) {
         const selected = list.map((r) => selectFields(r, parseFields(fields)));
         for (const format of dataFormats) {
-          const items = selected.map((resource) => format.renderer.item(resource, context));
+          const items = selected.map((resource) => renderItem(format.renderer, resource, context));
           const rendered = listPage(
             format.renderer,
             listView(collection, items.length),

@@ -15,6 +15,7 @@ import type { JsonObject, SourceRecord } from "../build-scripts/core/catalogue/r
 import type { RenderContext } from "../build-scripts/core/formats/views.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { instanceFile } from "../build-scripts/core/routes/output-tree.ts";
+import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
 import { RECORDS_PER_FILE } from "../build-scripts/core/search/build-index.ts";
 import { resourceTerms } from "../build-scripts/core/search/search-fields.ts";
 import { RECORDS_PER_TASK } from "../build-scripts/pipeline/write/render-messages.ts";
@@ -47,7 +48,7 @@ async function jobs(): Promise<{ jobs: RenderJob[]; context: RenderContext }> {
   // 35 videos made 245, so the videos take three chunks.
   const videos = (await manyVideos(7)).map((record) => ({ record }));
   return {
-    context: { config },
+    context: siteTree(config),
     jobs: [
       { collection: findCollection("videos")!, records: videos },
       { collection: findCollection("activities")!, records: [] },
@@ -104,7 +105,7 @@ describe("render threads", () => {
     const reported: string[] = [];
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     const records = new Map([...lists].map(([name, list]) => [name, list.map(({ record }) => ({ record }))]));
-    await writeApiTree({ context: { config }, lists: records }, new FileWriter(outDir), {
+    await writeApiTree({ context: siteTree(config), lists: records }, new FileWriter(outDir), {
       threads,
       progress: (collection, done, total) => reported.push(`${collection} ${done}/${total}`),
     });

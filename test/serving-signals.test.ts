@@ -2,7 +2,8 @@
  * Given `npm run serve` or `npm start` started as a process manager starts a
  * command (spawned, its output piped, no shell of our own), a SIGTERM or a
  * SIGINT sent to that npm process alone stops the server: within two seconds
- * the port refuses connections and no process npm started is left. And the
+ * the port refuses connections and no process npm started is left; so does
+ * npm killed outright, for `npm run dev` (and its builder) too. And the
  * site is served for the address it was built for: `npm start` builds it for
  * its PORT, and `npm run serve` warns when a site was built for another one,
  * and says so when its port is taken.
@@ -101,6 +102,15 @@ describe("npm run serve", () => {
     expect(run.stderr()).toContain(`BASE_URL=${here} npm run build`);
     expect(run.stderr()).toContain(`PORT=${run.port} npm start`);
     await expectStopsOn(run, "SIGTERM");
+  });
+});
+
+describe("npm run dev", () => {
+  it("stops, with its builder, when npm is killed outright (SIGKILL), which forwards nothing", async () => {
+    const run = await npmRun("dev", { OUTPUT_DIR: path.join(work, "dev", "_site") });
+    // npm, the command and the builder it forked.
+    expect(run.processes.length).toBeGreaterThanOrEqual(3);
+    await expectStopsOn(run, "SIGKILL");
   });
 });
 

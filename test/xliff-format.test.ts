@@ -76,9 +76,8 @@ describe("an XLIFF answer that is not a resource", () => {
   it("carries its data (an error's detail) as JSON in the file's note, and reads back", async () => {
     const { xliffRenderer } = await import("../build-scripts/core/formats/xliff.ts");
     const { notFoundView } = await import("../build-scripts/core/formats/errors.ts");
-    const text = xliffRenderer.document(notFoundView("/api/videos/nope"), {
-      config: { baseUrl: "https://api.example.test", siteUrl: "", contentDir: "" },
-    });
+    const { siteTree } = await import("../build-scripts/core/translations/site-tree.ts");
+    const text = xliffRenderer.document(notFoundView("/api/videos/nope"), siteTree({ baseUrl: "https://api.example.test", siteUrl: "" }));
     expect(XMLValidator.validate(text)).toBe(true);
     expect(text).toContain('<file original="https://api.example.test/api/videos/nope" source-language="en" datatype="plaintext">');
     expect(text).toContain("<header><note>{&quot;detail&quot;:&quot;Not found.&quot;}</note></header>");

@@ -5,7 +5,7 @@ import { loadSiteConfig } from "./load/load-config.ts";
 import type { SiteConfig } from "../core/catalogue/site-config.ts";
 import type { Translations } from "../core/translations/localize.ts";
 import { readContent } from "./load/read-sources.ts";
-import { formatProblems, type Problem } from "./validate/problems.ts";
+import { formatProblemsForLog, type Problem } from "./validate/problems.ts";
 import { validateSources } from "./validate/validate-catalogue.ts";
 import { validateTranslations } from "./validate/validate-translations.ts";
 
@@ -19,10 +19,10 @@ export interface PreparedBuild {
   readonly warnings: readonly Problem[];
 }
 
-/** The content has errors: the message lists every one. */
+/** The content has errors: the message lists every one, and the warnings in proportion. */
 export class ContentError extends Error {
   constructor(readonly problems: readonly Problem[]) {
-    super(formatProblems(problems));
+    super(formatProblemsForLog(problems));
     this.name = "ContentError";
   }
 }

@@ -4,25 +4,23 @@
  * configuration generated from the schemas (config.json).
  */
 import { ADMIN_FOLDER } from "../../build-scripts/core/cms/cms-config.ts";
+import { FAVICON } from "../../build-scripts/core/formats/html.ts";
+import { pageOpen, PAGE_CLOSE } from "../../build-scripts/core/formats/html-page.ts";
+import { SOURCE_LANGUAGE } from "../../build-scripts/core/translations/languages.ts";
 
 export const data = { permalink: `${ADMIN_FOLDER}/index.html`, eleventyExcludeFromCollections: true };
 
+const head = {
+  lang: SOURCE_LANGUAGE,
+  title: "Catalogue editor",
+  meta: '<meta name="robots" content="noindex">\n',
+  stylesheet: "admin.css",
+  icon: `/${FAVICON}`,
+};
+
 export function render(): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Catalogue editor</title>
-<link rel="stylesheet" href="admin.css">
-<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
-</head>
-<body>
-<p id="cms-status" role="alert" hidden></p>
+  return `${pageOpen(head)}<p id="cms-status" role="alert" hidden></p>
 <script src="cms.js"></script>
 <script src="decap/decap-cms.js"></script>
-</body>
-</html>
-`;
+${PAGE_CLOSE}`;
 }

@@ -14,7 +14,7 @@
  */
 import edge from "../../build-scripts/runtime/edge/functions/api.ts";
 import { contentType, FORMAT_TABLE } from "../../build-scripts/core/formats/format-table.ts";
-import { isEdgePath } from "../../build-scripts/pipeline/netlify/edge-function.ts";
+import { isEdgePath } from "../../build-scripts/core/routes/edge-function.ts";
 
 /** The part of Deno's API this script uses (the project type-checks with Node's types, not Deno's). */
 declare const Deno: {

@@ -1,13 +1,18 @@
-/** The build's closing summary: warnings counted by kind, and the host's folder limit, tested on counts. */
+/**
+ * What the build's log says: warnings counted by kind, the first few of each
+ * kind in full and where to see all, errors always in full; and the host's
+ * folder limit, tested on counts.
+ */
 import { describe, expect, it } from "vitest";
 import { summary } from "../../build-scripts/pipeline/build-report.ts";
 import type { PreparedBuild } from "../../build-scripts/pipeline/prepare.ts";
-import type { Problem, WarningKind } from "../../build-scripts/pipeline/validate/problems.ts";
+import { ContentError } from "../../build-scripts/pipeline/prepare.ts";
+import { SHOWN_PER_KIND, type Problem, type WarningKind } from "../../build-scripts/pipeline/validate/problems.ts";
 import { crowdedFolders, folderEntries } from "../../build-scripts/pipeline/write/folder-limit.ts";
 import { WriteStats } from "../../build-scripts/pipeline/write/write-stats.ts";
 
-const warning = (kind: WarningKind): Problem => ({
-  file: `${kind}.json`,
+const warning = (kind: WarningKind, file = `${kind}.json`): Problem => ({
+  file,
   pointer: "/x",
   severity: "warning",
   kind,
@@ -17,7 +22,7 @@ const warning = (kind: WarningKind): Problem => ({
 const build = (warnings: Problem[]) => ({ catalogue: { lists: new Map() }, translations: new Map(), warnings }) as unknown as PreparedBuild;
 
 describe("the build's summary", () => {
-  it("counts warnings by kind, and shows those readers see changed first, one by one", () => {
+  it("counts warnings by kind, those readers see changed first, and shows the first few of each kind", () => {
     const warnings = [
       ...Array.from({ length: 128 }, () => warning("unfilled-field")),
       ...Array.from({ length: 3 }, () => warning("missing-lesson")),
@@ -25,14 +30,47 @@ describe("the build's summary", () => {
     ];
     const lines = summary(build(warnings), new WriteStats(), 1, "_site").split("\n");
     const first = lines.findIndex((l) => l.includes("warning"));
+    expect(SHOWN_PER_KIND).toBe(3);
     expect(lines.slice(first)).toEqual([
       "  132 warnings: 1 stale translation, 3 links to missing lessons, 128 fields left empty (npm run validate lists each one)",
-      ...["stale-translation", "missing-lesson", "missing-lesson", "missing-lesson"].flatMap((kind) => [
-        `  ${kind}.json  /x`,
-        "      expected: e",
-        "      found:    f",
-      ]),
+      ...[
+        "stale-translation",
+        "missing-lesson",
+        "missing-lesson",
+        "missing-lesson",
+        "unfilled-field",
+        "unfilled-field",
+        "unfilled-field",
+      ].flatMap((kind) => [`  ${kind}.json  /x`, "      expected: e", "      found:    f"]),
+      "  … and 125 more fields left empty",
     ]);
+  });
+
+  it("stays in proportion for units linking 4,504 missing lessons: the count, the first three, and where to see all", () => {
+    const warnings = Array.from({ length: 4504 }, (_, i) => warning("missing-lesson", `units/unit-${i}.json`));
+    const text = summary(build(warnings), new WriteStats(), 1, "_site");
+    expect(text).toContain("  4504 warnings: 4504 links to missing lessons (npm run validate lists each one)");
+    expect(text).toContain("  units/unit-2.json  /x");
+    expect(text).not.toContain("units/unit-3.json");
+    expect(text).toContain("  … and 4501 more links to missing lessons");
+    expect(text.split("\n").length).toBeLessThan(20);
+  });
+
+  it("lists every error in full when the content has errors, and the warnings beside them in proportion", () => {
+    const errors = Array.from({ length: 40 }, (_, i): Problem => ({
+      file: `e${i}.json`,
+      pointer: "",
+      severity: "error",
+      expected: "e",
+      found: "f",
+    }));
+    const warnings = Array.from({ length: 4504 }, (_, i) => warning("missing-lesson", `units/unit-${i}.json`));
+    const message = new ContentError([...errors, ...warnings]).message;
+    expect(message).toMatch(/^40 error\(s\) in the content:/);
+    for (const error of errors) expect(message).toContain(`${error.file}  (whole file)\n    expected: e\n    found:    f`);
+    expect(message).toContain("4504 warnings: 4504 links to missing lessons (npm run validate lists each one)");
+    expect(message).not.toContain("units/unit-3.json");
+    expect(message).toContain("… and 4501 more links to missing lessons");
   });
 
   it("says nothing of warnings when there are none", () => {

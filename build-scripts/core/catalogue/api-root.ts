@@ -1,8 +1,8 @@
 /** The API root: each collection name → its list in the HTML view, in the spec's order. */
 import { COLLECTIONS } from "./collections.ts";
 import type { JsonObject } from "./resource.ts";
-import type { SiteConfig } from "./site-config.ts";
+import type { SiteAddresses } from "./site-config.ts";
 
-export function apiRootData(config: SiteConfig): JsonObject {
+export function apiRootData(config: SiteAddresses): JsonObject {
   return Object.fromEntries(COLLECTIONS.map((c) => [c.name, `${config.baseUrl}/api/${c.name}?format=api`]));
 }

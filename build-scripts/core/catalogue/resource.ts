@@ -6,7 +6,7 @@
  * "always empty in the spec" fields with their empty value.
  */
 import type { Collection, ResourceKind } from "./collections.ts";
-import type { SiteConfig } from "./site-config.ts";
+import type { SiteAddresses } from "./site-config.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -48,9 +48,9 @@ export const recordKeys = (kind: ResourceKind): string[] => [
   ...FIELD_ORDER[kind].filter((field) => !DERIVED_FIELDS.has(field) && field !== "uuid"),
 ];
 
-export const resourceUrl = (config: SiteConfig, collection: string, uuid: string) => `${config.baseUrl}/api/${collection}/${uuid}`;
+export const resourceUrl = (config: SiteAddresses, collection: string, uuid: string) => `${config.baseUrl}/api/${collection}/${uuid}`;
 
-export function toResource(collection: Collection, record: SourceRecord, config: SiteConfig): JsonObject {
+export function toResource(collection: Collection, record: SourceRecord, config: SiteAddresses): JsonObject {
   const out: JsonObject = {};
   for (const field of FIELD_ORDER[collection.kind]) {
     out[field] = fieldValue(field, collection, record, config);
@@ -58,7 +58,7 @@ export function toResource(collection: Collection, record: SourceRecord, config:
   return out;
 }
 
-function fieldValue(field: string, collection: Collection, record: SourceRecord, config: SiteConfig): Json {
+function fieldValue(field: string, collection: Collection, record: SourceRecord, config: SiteAddresses): Json {
   switch (field) {
     case "url":
       return resourceUrl(config, collection.name, record.uuid);

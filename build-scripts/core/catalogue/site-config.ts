@@ -4,20 +4,21 @@
  * Pure: callers pass the environment and the defaults (from package.json's
  * "config" block), so the same function serves the build, the edge and tests.
  */
-export interface SiteConfig {
+/** The site's addresses, which the API's documents name (the browser bundle has them baked in). */
+export interface SiteAddresses {
   /** `{base_url}`: the API's address, without a trailing slash. */
   readonly baseUrl: string;
   /** `{site_url}`: the public web pages' address, without a trailing slash. */
   readonly siteUrl: string;
+}
+
+export interface SiteConfig extends SiteAddresses {
   /** Folder of source records, relative to the project. */
   readonly contentDir: string;
 }
 
-export interface ConfigDefaults {
-  baseUrl?: string;
-  siteUrl?: string;
-  contentDir?: string;
-}
+/** package.json's "config" block. */
+export type ConfigDefaults = Partial<SiteConfig>;
 
 type Env = Record<string, string | undefined>;
 

@@ -1,14 +1,17 @@
 /** Error answers as Django REST Framework words them, rendered by any format. */
 import type { ErrorView } from "./views.ts";
 
-export const notFoundView = (path: string): ErrorView => ({
+/** DRF names an error's view by its status text, and says what went wrong in `detail`. */
+const errorView = (path: string, status: number, statusText: string, detail: string): ErrorView => ({
   kind: "error",
-  name: "Not Found",
+  name: statusText,
   path,
-  status: 404,
-  statusText: "Not Found",
-  data: { detail: "Not found." },
+  status,
+  statusText,
+  data: { detail },
 });
+
+export const notFoundView = (path: string): ErrorView => errorView(path, 404, "Not Found", "Not found.");
 
 /**
  * 404.html, which a static host serves for every missing address: written
@@ -17,20 +20,8 @@ export const notFoundView = (path: string): ErrorView => ({
  */
 export const staticNotFoundView = (): ErrorView => notFoundView("");
 
-export const methodNotAllowedView = (path: string, method: string): ErrorView => ({
-  kind: "error",
-  name: "Method Not Allowed",
-  path,
-  status: 405,
-  statusText: "Method Not Allowed",
-  data: { detail: `Method "${method}" not allowed.` },
-});
+export const methodNotAllowedView = (path: string, method: string): ErrorView =>
+  errorView(path, 405, "Method Not Allowed", `Method "${method}" not allowed.`);
 
-export const notAcceptableView = (path: string): ErrorView => ({
-  kind: "error",
-  name: "Not Acceptable",
-  path,
-  status: 406,
-  statusText: "Not Acceptable",
-  data: { detail: "Could not satisfy the request Accept header." },
-});
+export const notAcceptableView = (path: string): ErrorView =>
+  errorView(path, 406, "Not Acceptable", "Could not satisfy the request Accept header.");

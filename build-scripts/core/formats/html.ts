@@ -14,8 +14,10 @@ import { DATA_FORMATS, displayName, inWords, type FormatInfo } from "./format-ta
 import type { Collection } from "../catalogue/collections.ts";
 import { ALLOW } from "../routes/api-headers.ts";
 import { escapeAttribute, escapeHtml } from "./html-escape.ts";
+import { pageOpen, PAGE_CLOSE } from "./html-page.ts";
 import { HTML_PAGE_SIZE, pagerLinks, queryPageHref } from "./pagination.ts";
-import { siteBaseUrl, SOURCE_LANGUAGE } from "../translations/languages.ts";
+import { SOURCE_LANGUAGE } from "../translations/languages.ts";
+import { siteBaseUrl, upToSite, type SiteTree } from "../translations/site-tree.ts";
 import type { Renderer } from "./renderer.ts";
 import {
   instanceName,
@@ -24,6 +26,7 @@ import {
   type DocumentView,
   type Download,
   type ErrorView,
+  type InstanceView,
   type ListScripts,
   type ListView,
   type MetadataView,
@@ -32,16 +35,7 @@ import {
 } from "./views.ts";
 import { fileOfApiUrl, resolveApiPath, routeFile, type ApiRoute } from "../routes/api-path.ts";
 import { downloadName, isDownloaded } from "../routes/download-name.ts";
-import {
-  depthOf,
-  instanceFile,
-  LIST_VIEW_SCRIPT,
-  listFile,
-  listPageFile,
-  OPENAPI_FILE,
-  rootFile,
-  searchManifestFile,
-} from "../routes/output-tree.ts";
+import { depthOf, LIST_VIEW_SCRIPT, listFile, listPageFile, OPENAPI_FILE, rootFile, searchManifestFile } from "../routes/output-tree.ts";
 
 /** The site's stylesheet and icon (templates/assets/), which every page links. */
 export const STYLESHEET = "assets/api.css";
@@ -97,21 +91,18 @@ export function prettyJsonHtml(value: Json, context: RenderContext, depth = 0): 
 function stringHtml(value: string, context: RenderContext): string {
   const quoted = escapeHtml(JSON.stringify(value));
   if (!URL_PATTERN.test(value)) return `<span class="str">${quoted}</span>`;
-  const inSite = fileOfApiUrl(value, context.config.baseUrl, "html") ?? otherTreeFile(value, context);
+  const inSite = fileOfApiUrl(value, context.addresses.baseUrl, "html") ?? otherTreeFile(value, context);
   const href = inSite ?? value;
   const rel = inSite ? "" : ' rel="nofollow noopener"';
   return `"<a href="${escapeAttribute(href)}"${rel}>${escapeHtml(value)}</a>"`;
 }
 
 /** In a translated tree, an address of another tree (the source's, another language's): up to the site root and down. */
-function otherTreeFile(value: string, { config, language }: RenderContext): string | undefined {
-  if (language === undefined) return undefined;
-  const file = fileOfApiUrl(value, siteBaseUrl(config.baseUrl, language), "html");
-  return file && `${siteRootFromTree(language)}${file}`;
+function otherTreeFile(value: string, tree: SiteTree): string | undefined {
+  if (tree.language === undefined) return undefined;
+  const file = fileOfApiUrl(value, siteBaseUrl(tree), "html");
+  return file && `${upToSite(tree)}${file}`;
 }
-
-/** From a tree's root to the site's: a translated tree is one folder below it, and shares the site's assets. */
-const siteRootFromTree = (language: string | undefined) => (language === undefined ? "" : "../");
 
 /** How a page writes its links, made once per page from where it is written. */
 interface Links {
@@ -131,12 +122,12 @@ interface Links {
  * where going up alone would leave the tree. An answer served at whatever
  * address was asked links absolute paths.
  */
-function pageLinks(file: string | undefined, language: string | undefined): Links {
-  const up = siteRootFromTree(language);
+function pageLinks(file: string | undefined, tree: SiteTree): Links {
+  const up = upToSite(tree);
   if (file === undefined) return { tree: (f) => escapeAttribute(`/${f}`), site: (f) => escapeAttribute(`/${up}${f}`) };
   const toSite = "../".repeat(depthOf(file));
   return {
-    base: language === undefined ? toSite || "./" : `${toSite}../${language}/`,
+    base: tree.folder === "" ? toSite || "./" : `${toSite}${up}${tree.folder}`,
     tree: escapeAttribute,
     site: (f) => escapeAttribute(`${up}${f}`),
   };
@@ -194,7 +185,7 @@ function formatLink(frame: Frame, format: FormatInfo): string {
  * The request line. 404.html is written before any request, so the page
  * script names the address it is served at.
  */
-function requestLine(frame: Frame, language: string | undefined): string {
+function requestLine(frame: Frame, { language }: SiteTree): string {
   const method = `<b>${frame.method ?? "GET"}</b>`;
   if (frame.script === "address") return `<pre class="request" data-address>${method} </pre>`;
   // A language's tree serves the same views below /<language>.
@@ -202,8 +193,8 @@ function requestLine(frame: Frame, language: string | undefined): string {
   return `<pre class="request">${method} ${escapeHtml(path)}</pre>`;
 }
 
-function pageHead(frame: Frame, language: string | undefined): string {
-  const links = pageLinks(frame.file, language);
+function pageHead(frame: Frame, tree: SiteTree): string {
+  const links = pageLinks(frame.file, tree);
   const crumbs = frame.crumbs
     .map((c) =>
       c.href
@@ -213,22 +204,19 @@ function pageHead(frame: Frame, language: string | undefined): string {
     .join("");
   const formatLinks = DATA_FORMATS.map((f) => formatLink(frame, f)).join(" ");
   const base = links.base === undefined ? "" : `<base href="${escapeAttribute(links.base)}">\n`;
-  return `<!DOCTYPE html>
-<html lang="${escapeAttribute(language ?? SOURCE_LANGUAGE)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(frame.view.name)} – Catalogue API</title>
-${base}${pageScript(frame.script, links)}<link rel="stylesheet" href="${links.site(STYLESHEET)}">
-<link rel="icon" href="${links.site(FAVICON)}" type="image/svg+xml">
-</head>
-<body>
-<header class="navbar"><a class="brand" href="${links.tree(rootFile("html"))}">Catalogue API</a></header>
+  const head = pageOpen({
+    lang: tree.language ?? SOURCE_LANGUAGE,
+    title: `${frame.view.name} – Catalogue API`,
+    scripts: base + pageScript(frame.script, links),
+    stylesheet: links.site(STYLESHEET),
+    icon: links.site(FAVICON),
+  });
+  return `${head}<header class="navbar"><a class="brand" href="${links.tree(rootFile("html"))}">Catalogue API</a></header>
 <main class="container">
 <nav aria-label="breadcrumb"><ol class="breadcrumb">${crumbs}</ol></nav>
 <div class="page-header"><h1>${escapeHtml(frame.view.name)}</h1>
 <p class="formats">Format: <span class="format active">api</span> ${formatLinks}</p></div>
-${frame.before ?? ""}<div class="request-info">${requestLine(frame, language)}</div>
+${frame.before ?? ""}<div class="request-info">${requestLine(frame, tree)}</div>
 <div class="response-info"><pre class="response"><span class="meta"><b>HTTP ${frame.status ?? "200 OK"}</b>
 <b>Allow:</b> ${ALLOW}
 <b>Content-Type:</b> application/json
@@ -242,9 +230,7 @@ const FOOTER = `<footer class="footer">A read-only catalogue API. Every view is 
 const pageTail = (after = "") => `</pre></div>
 ${after}</main>
 ${FOOTER}
-</body>
-</html>
-`;
+${PAGE_CLOSE}`;
 
 const rootCrumb = { name: ROOT_NAME, href: rootFile("html") };
 
@@ -317,27 +303,21 @@ function answerFrame(view: ErrorView | MetadataView): Frame {
   };
 }
 
-function documentFrame(view: DocumentView): Frame {
+/** A page written to the file of a view of the API (a list's first page), its format links that view's files. */
+const fileFrame = (view: Frame["view"], route: ApiRoute): Frame => ({
+  view,
+  file: routeFile(route, "html"),
+  alternate: (format) => routeFile(route, format.extension),
+  route,
+  crumbs: routeCrumbs(route),
+});
+
+function documentFrame(view: DocumentView | InstanceView): Frame {
   switch (view.kind) {
     case "root":
-      return {
-        view,
-        file: rootFile("html"),
-        alternate: (format) => rootFile(format.extension),
-        route: { view: "root" },
-        crumbs: [{ name: ROOT_NAME }],
-        before: OPENAPI_LINK + (view.download ? downloadHtml(view.download) : ""),
-      };
-    case "instance": {
-      const uuid = String(view.resource.uuid);
-      return {
-        view,
-        file: instanceFile(view.collection.name, uuid, "html"),
-        alternate: (format) => instanceFile(view.collection.name, uuid, format.extension),
-        route: { view: "instance", collection: view.collection, uuid },
-        crumbs: [...listCrumbs(view, false), { name: view.name }],
-      };
-    }
+      return { ...fileFrame(view, { view: "root" }), before: OPENAPI_LINK + (view.download ? downloadHtml(view.download) : "") };
+    case "instance":
+      return fileFrame(view, { view: "instance", collection: view.collection, uuid: String(view.resource.uuid) });
     case "error":
       // 404.html is written before any request: its page script names the address it is served at.
       return {
@@ -367,26 +347,20 @@ const dedent = (item: string) => item.split(`\n${INDENT}`).join("\n");
 
 export const htmlRenderer: Renderer = {
   item: (resource, context) => prettyJsonHtml(resource, context, 1),
-  instance: (item, view, context) => pageHead(documentFrame(view), context.language) + dedent(item) + pageTail(),
-  document: (view, context) => {
-    const body = view.kind === "instance" ? view.resource : view.data;
-    return pageHead(documentFrame(view), context.language) + prettyJsonHtml(body, context) + pageTail();
-  },
+  instance: (item, view, context) => pageHead(documentFrame(view), context) + dedent(item) + pageTail(),
+  document: (view, context) => pageHead(documentFrame(view), context) + prettyJsonHtml(view.data, context) + pageTail(),
   pageSize: HTML_PAGE_SIZE,
   listHead: (view, page, context) => {
     // A narrowed list's request line names its query, as the page's address does.
     const query = view.query ? `?${view.query}${page.number > 1 ? `&page=${page.number}` : ""}` : "";
     const frame: Frame = {
-      view: { ...view, path: `${view.path}${query}` },
+      ...fileFrame({ ...view, path: `${view.path}${query}` }, { view: "list", collection: view.collection, page: 1 }),
       file: listPageFile(view.collection.name, page.number),
-      alternate: (format) => listFile(view.collection.name, format.extension),
-      route: { view: "list", collection: view.collection, page: 1 },
-      crumbs: listCrumbs(view, true),
       before: searchForm(view, page) + pager(view, page, "pages"),
       script: { list: view.collection.name, scripts: context.scripts },
     };
-    return pageHead(frame, context.language) + (page.count === 0 ? "[]" : "[");
+    return pageHead(frame, context) + (page.count === 0 ? "[]" : "[");
   },
-  listEntry: (item, index) => `${index === 0 ? "" : ","}\n${INDENT}${item}`,
+  entry: { first: [`\n${INDENT}`, ""], rest: [`,\n${INDENT}`, ""] },
   listTail: (view, page) => (page.count === 0 ? "" : "\n]") + pageTail(pager(view, page, "pages, below the list")),
 };

@@ -3,7 +3,7 @@
  * (no \u escapes for non-ASCII), with U+2028 and U+2029 escaped so the text is
  * also valid JavaScript.
  */
-import { itemOfParts, type ItemParts, type Renderer } from "./renderer.ts";
+import type { ItemParts, Renderer } from "./renderer.ts";
 
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
@@ -39,12 +39,11 @@ const parts: ItemParts = {
 };
 
 export const jsonRenderer: Renderer = {
-  item: (resource) => itemOfParts(parts, resource),
   parts,
-  document: (view) => toJson(view.kind === "instance" ? view.resource : view.data),
+  document: (view) => toJson(view.data),
   instance: (item) => item,
   pageSize: Infinity,
   listHead: () => "[",
-  listEntry: (item, index) => (index === 0 ? item : `,${item}`),
+  entry: { first: ["", ""], rest: [",", ""] },
   listTail: () => "]",
 };

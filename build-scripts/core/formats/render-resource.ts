@@ -9,6 +9,7 @@ import { instanceFile } from "../routes/output-tree.ts";
 import type { FormatName } from "./format-table.ts";
 import { FORMATS, type Format } from "./formats.ts";
 import type { ResourceTranslation } from "../translations/localize.ts";
+import { renderItem } from "./renderer.ts";
 import { instanceView, type RenderContext } from "./views.ts";
 
 /** A resource in one format. */
@@ -34,14 +35,14 @@ export function renderResource(
   context: RenderContext,
   translation?: ResourceTranslation,
 ): RenderedResource {
-  const resource = toResource(collection, record, context.config);
+  const resource = toResource(collection, record, context.addresses);
   const view = instanceView(collection, resource);
   const fields = Object.keys(resource);
   const rendered = (format: Format): RenderedFormat => {
     const { renderer } = format;
-    const formatParts = translation && renderer.translatedParts ? renderer.translatedParts(translation) : renderer.parts;
+    const formatParts = translation && renderer.parts?.translated ? renderer.parts.translated(translation) : renderer.parts;
     const parts = formatParts && fields.map((field) => formatParts.part(field, resource[field]));
-    const item = formatParts && parts ? formatParts.join(fields, parts).join("") : renderer.item(resource, context);
+    const item = formatParts && parts ? formatParts.join(fields, parts).join("") : renderItem(renderer, resource, context);
     const file = instanceFile(collection.name, record.uuid, format.extension);
     return { item, parts, file, text: renderer.instance(item, view, context) };
   };

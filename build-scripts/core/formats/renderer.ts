@@ -2,39 +2,49 @@
  * A renderer turns views into the text of one content type. Each format of the
  * table in formats.ts has one.
  *
- * Resources are serialized once (`item`) and that text is reused for the
+ * Resources are serialized once (an item) and that text is reused for the
  * resource's own document (`instance`) and for every list page that holds it
- * (`listHead` + `listEntry`… + `listTail`), so lists are written by
- * concatenation and can be streamed.
+ * (`listHead`, each item in its `entry` frame, `listTail`), so lists are
+ * written by concatenation and can be streamed.
  */
 import type { Json, JsonObject } from "../catalogue/resource.ts";
 import type { ResourceTranslation } from "../translations/localize.ts";
 import type { DocumentView, InstanceView, ListView, Page, RenderContext } from "./views.ts";
 
-export interface Renderer {
-  /** One resource, as it stands inside a list. */
-  item(resource: JsonObject, context: RenderContext): string;
+interface RendererBase {
   /** A single-resource document around its item. */
   instance(item: string, view: InstanceView, context: RenderContext): string;
-  /** The API root, an error, or one resource from scratch. */
+  /** The API root, an error, or OPTIONS metadata. */
   document(view: DocumentView, context: RenderContext): string;
   /** Items per list page: Infinity for the data formats, a page of the HTML view otherwise. */
   readonly pageSize: number;
   listHead(view: ListView, page: Page, context: RenderContext): string;
-  /** An item as the `index`-th entry of its page. */
-  listEntry(item: string, index: number): string;
+  /** What a list puts around each item: the first of a page, and every other. */
+  readonly entry: { readonly first: Around; readonly rest: Around };
   listTail(view: ListView, page: Page, context: RenderContext): string;
-  /** The data formats build items from parts, one per field, so `fields` answers are joined from published parts. */
-  readonly parts?: ItemParts;
-  /** A translated version's parts, where they differ from `parts` (XLIFF: the source text beside the target). */
-  readonly translatedParts?: (translation: ResourceTranslation) => ItemParts;
+}
+
+/** The text before and after an item. */
+export type Around = readonly [before: string, after: string];
+
+/**
+ * The data formats build items from parts, one per field, so `fields` answers
+ * are joined from published parts; the HTML view renders an item whole, its
+ * links made for the tree it is in.
+ */
+export type Renderer = (RendererBase & { readonly parts: ItemParts; readonly item?: never }) | (RendererBase & WholeItem);
+
+interface WholeItem {
+  item(resource: JsonObject, context: RenderContext): string;
+  readonly parts?: never;
 }
 
 /**
- * An item as parts, one per field: `item(resource)` is `join` of the parts of
- * the resource's fields, in its order. The build publishes each field's parts
- * of a list (column files), and a `fields` answer joins the parts of the
- * fields it keeps, as text or as bytes, without rendering anything again.
+ * An item as parts, one per field: the item of a resource is `join` of the
+ * parts of the resource's fields, in its order. The build publishes each
+ * field's parts of a list (column files), and a `fields` answer joins the
+ * parts of the fields it keeps, as text or as bytes, without rendering
+ * anything again.
  */
 export interface ItemParts {
   /** The part of an item that shows one field ("" when this format shows nothing of it). */
@@ -44,6 +54,8 @@ export interface ItemParts {
    * `fields[i]`), in the resource's order: the parts with the text between them.
    */
   join<T extends { readonly length: number }>(fields: readonly string[], parts: readonly T[]): (string | T)[];
+  /** A translated version's parts, where they differ (XLIFF: the source text beside the target). */
+  translated?(translation: ResourceTranslation): ItemParts;
 }
 
 /** An item from a resource, through its parts. */
@@ -57,12 +69,18 @@ export function itemOfParts(parts: ItemParts, resource: JsonObject): string {
     .join("");
 }
 
-/** The text a list puts before and after an item as its entry at `index` (for joining entries as bytes). */
-export function entryFrame(renderer: Renderer, index: number): readonly [before: string, after: string] {
-  const marker = "\u0000";
-  const entry = renderer.listEntry(marker, index);
-  const at = entry.indexOf(marker);
-  return [entry.slice(0, at), entry.slice(at + marker.length)];
+/** A resource as it stands inside a list, in any format. */
+export const renderItem = (renderer: Renderer, resource: JsonObject, context: RenderContext): string =>
+  renderer.parts ? itemOfParts(renderer.parts, resource) : renderer.item(resource, context);
+
+/** A resource's own document, rendered from scratch. */
+export const instanceDocument = (renderer: Renderer, view: InstanceView, context: RenderContext): string =>
+  renderer.instance(renderItem(renderer, view.resource, context), view, context);
+
+/** An item as the `index`-th entry of its page. */
+export function listEntry(renderer: Renderer, item: string, index: number): string {
+  const [before, after] = index === 0 ? renderer.entry.first : renderer.entry.rest;
+  return before + item + after;
 }
 
 /**
@@ -74,7 +92,7 @@ export function entryFrame(renderer: Renderer, index: number): readonly [before:
 export function listPage(renderer: Renderer, view: ListView, page: Page, items: readonly string[], context: RenderContext): string[] {
   return [
     renderer.listHead(view, page, context),
-    ...items.map((item, i) => renderer.listEntry(item, i)),
+    ...items.map((item, i) => listEntry(renderer, item, i)),
     renderer.listTail(view, page, context),
   ];
 }

@@ -5,7 +5,7 @@
  */
 import type { Collection } from "../catalogue/collections.ts";
 import type { JsonObject } from "../catalogue/resource.ts";
-import type { SiteConfig } from "../catalogue/site-config.ts";
+import type { SiteTree } from "../translations/site-tree.ts";
 
 export interface RootView {
   readonly kind: "root";
@@ -64,7 +64,8 @@ export interface MetadataView {
   readonly data: JsonObject;
 }
 
-export type DocumentView = RootView | InstanceView | ErrorView | MetadataView;
+/** A document rendered whole (a resource's is made around its item: renderer.ts). */
+export type DocumentView = RootView | ErrorView | MetadataView;
 
 /** One page of a list: items [start, start + count) of `total`. */
 export interface Page {
@@ -74,10 +75,8 @@ export interface Page {
   readonly start: number;
 }
 
-export interface RenderContext {
-  readonly config: SiteConfig;
-  /** A translated tree's language (its addresses are those of `config`); none for the source language's. */
-  readonly language?: string;
+/** Views are rendered in a tree of the site: its addresses and its language. */
+export interface RenderContext extends SiteTree {
   /** The list view script's chunks, which the build's list pages ask for at once. */
   readonly scripts?: ListScripts;
 }

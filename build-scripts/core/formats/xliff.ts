@@ -5,13 +5,12 @@
  * are carried as escaped markup with datatype="html", which translation tools
  * hand to their HTML filter; whitespace (and the \r\n of the source) is kept.
  */
-import type { Json, JsonObject } from "../catalogue/resource.ts";
+import type { Json } from "../catalogue/resource.ts";
 import { SOURCE_LANGUAGE } from "../translations/languages.ts";
 import type { ResourceTranslation, TranslatedUnit } from "../translations/localize.ts";
 import { looksLikeHtml } from "../translations/markup.ts";
 import { fieldUnits, type TextUnit } from "../translations/translatable.ts";
-import { itemOfParts, type ItemParts, type Renderer } from "./renderer.ts";
-import type { DocumentView } from "./views.ts";
+import type { ItemParts, Renderer } from "./renderer.ts";
 import { toJson } from "./json.ts";
 import { XML_DECLARATION } from "./xml.ts";
 import { xmlEscape } from "./xml-names.ts";
@@ -58,6 +57,7 @@ function xliffParts(translation?: ResourceTranslation): ItemParts {
         FILE_CLOSE,
       ];
     },
+    translated: xliffParts,
   };
 }
 
@@ -82,26 +82,18 @@ function emptyXliffFile(original: string, note?: string): string {
   return `\n  <file original="${xmlEscape(original)}" source-language="${SOURCE_LANGUAGE}" datatype="plaintext">${header}\n    <body></body>\n  </file>`;
 }
 
-// A resource cut down by `fields` may lack its url; its uuid (or nothing) then names the file.
-const resourceFile = (resource: JsonObject) => itemOfParts(parts, resource);
-
 // XLIFF 1.2 requires at least one <file>: documents without translatable
 // resources (the root, an error, OPTIONS metadata, an empty list) carry one
 // empty file naming them; their data (an error's detail, say) rides along as
 // JSON in the file's <note>, so nothing the other formats say is lost.
-function documentFile(view: DocumentView, context: { config: { baseUrl: string } }): string {
-  if (view.kind === "instance") return resourceFile(view.resource);
-  return emptyXliffFile(`${context.config.baseUrl}${view.path}`, toJson(view.data));
-}
+const AS_IS = ["", ""] as const;
 
 export const xliffRenderer: Renderer = {
-  item: (resource) => resourceFile(resource),
   parts,
-  translatedParts: xliffParts,
   instance: (item) => `${HEAD}${item}${TAIL}`,
-  document: (view, context) => `${HEAD}${documentFile(view, context)}${TAIL}`,
+  document: (view, context) => `${HEAD}${emptyXliffFile(`${context.addresses.baseUrl}${view.path}`, toJson(view.data))}${TAIL}`,
   pageSize: Infinity,
-  listHead: (view, page, context) => (page.count === 0 ? `${HEAD}${emptyXliffFile(`${context.config.baseUrl}${view.path}`)}` : HEAD),
-  listEntry: (item) => item,
+  listHead: (view, page, context) => (page.count === 0 ? `${HEAD}${emptyXliffFile(`${context.addresses.baseUrl}${view.path}`)}` : HEAD),
+  entry: { first: AS_IS, rest: AS_IS },
   listTail: () => TAIL,
 };

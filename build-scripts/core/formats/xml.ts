@@ -4,7 +4,7 @@
  * keys, null as an empty element. Keys and text go through the reversible
  * mapping of xml-names.ts, so the output is well-formed for any input.
  */
-import { itemOfParts, type ItemParts, type Renderer } from "./renderer.ts";
+import type { ItemParts, Renderer } from "./renderer.ts";
 import { encodeXmlName, xmlEscape } from "./xml-names.ts";
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n';
@@ -39,13 +39,14 @@ const parts: ItemParts = {
   join: (_fields, fieldParts) => [...fieldParts],
 };
 
+const LIST_ITEM = ["<list-item>", "</list-item>"] as const;
+
 export const xmlRenderer: Renderer = {
-  item: (resource) => itemOfParts(parts, resource),
   parts,
-  document: (view) => `${XML_DECLARATION}<root>${toXmlContent(view.kind === "instance" ? view.resource : view.data)}</root>`,
+  document: (view) => `${XML_DECLARATION}<root>${toXmlContent(view.data)}</root>`,
   instance: (item) => `${XML_DECLARATION}<root>${item}</root>`,
   pageSize: Infinity,
   listHead: () => `${XML_DECLARATION}<root>`,
-  listEntry: (item) => `<list-item>${item}</list-item>`,
+  entry: { first: LIST_ITEM, rest: LIST_ITEM },
   listTail: () => "</root>",
 };

@@ -17,19 +17,20 @@
  * Lunr and the search code are imported only when a search is made.
  */
 import { FIELD_ORDER, type Json, type JsonObject } from "../catalogue/resource.ts";
-import type { SiteConfig } from "../catalogue/site-config.ts";
 import { notFoundView } from "../formats/errors.ts";
 import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
 import { FORMATS, type Format } from "../formats/formats.ts";
 import { HTML_PAGE_SIZE, pageAt } from "../formats/pagination.ts";
-import { listPage } from "../formats/renderer.ts";
-import { instanceView, listView, rootView, type ListView, type Page, type RenderContext } from "../formats/views.ts";
+import { instanceDocument, listPage, renderItem } from "../formats/renderer.ts";
+import { instanceView, listView, rootView, type ListView, type Page } from "../formats/views.ts";
 import { resolveApiPath, rootedPath, type ApiRoute } from "../routes/api-path.ts";
 import { instanceFile, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
 import type { SearchManifest } from "../search/build-index.ts";
 import type { RecordFinder } from "../search/find-records.ts";
+import type { SiteTree } from "../translations/site-tree.ts";
 import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "./column-join.ts";
 import { cutEntries } from "./entry-stream.ts";
+import { keptIn } from "./kept.ts";
 import { listFrame } from "./list-frame.ts";
 import { parseFields, queryString, selectFields } from "./fields.ts";
 import type { PublishedFiles } from "./published-files.ts";
@@ -68,8 +69,6 @@ export interface Answer {
   json(): Promise<Json>;
 }
 
-export type SiteAddresses = Pick<SiteConfig, "baseUrl" | "siteUrl">;
-
 /** A list's answer in the making: its format and view, the page it shows, and its manifest (none for an empty list). */
 interface ListAnswer {
   readonly format: Format;
@@ -94,15 +93,12 @@ const encoder = new TextEncoder();
 export abstract class PublishedApi {
   private readonly finders = new Map<string, Promise<RecordFinder>>();
   private readonly manifests = new Map<string, Promise<SearchManifest | undefined>>();
-  protected readonly context: RenderContext;
 
+  /** `files`: the tree's own, below its folder. */
   constructor(
     protected readonly files: PublishedFiles,
-    site: SiteAddresses,
-    language?: string,
-  ) {
-    this.context = { config: { ...site, contentDir: "" }, language };
-  }
+    protected readonly context: SiteTree,
+  ) {}
 
   /** A request by its path, as the shim's `request()` takes it. */
   async answer(request: ApiRequest): Promise<Answer> {
@@ -134,7 +130,7 @@ export abstract class PublishedApi {
       const resource = (await this.loadJson(instanceFile(collection.name, route.uuid, "json"))) as JsonObject | undefined;
       if (resource === undefined) return this.notFound(path, format);
       const selected = selectFields(resource, fields);
-      return this.rendered(format, renderer.document(instanceView(collection, selected), this.context), selected);
+      return this.rendered(format, instanceDocument(renderer, instanceView(collection, selected), this.context), selected);
     }
     const search = query.search?.trim() ?? "";
     // The search code loads while the manifest does.
@@ -154,21 +150,23 @@ export abstract class PublishedApi {
       return this.answerRecords({ format, view, page, manifest }, shown, fields);
     }
     const whole: WholeList = { format, view, page: pageAt(total, Infinity, 1), manifest };
-    if (fields && renderer.parts) return this.answerFromColumns(whole, positions, fields);
-    if (!positions) return this.answerListFile(format, view);
+    if (fields && renderer.parts) return this.answerWhole(whole, (list) => this.joinedColumns(list, positions, fields));
+    if (!positions) return this.answerWhole(whole, (list) => this.listBody(listFile(view.collection.name, list.format.extension)));
     // No match reads nothing more: the answer is the list's head and tail.
     if (positions.length === 0) return this.answerRecords(whole, positions, fields);
     return this.answerMatches(whole, positions, fields);
   }
 
   /** The list file as published, read whole or as it arrives. */
-  protected abstract listBody(file: string): Promise<AnswerBody | undefined>;
+  protected abstract listBody(file: string): Promise<AnswerBody>;
 
   /** One field's column of a list; `everyItem`: the items are joined in order, none skipped. */
   protected abstract column(file: string, field: string, records: number, everyItem: boolean): Promise<PartSource>;
 
-  /** A whole list in a data format narrowed by a search with matches. */
-  protected abstract answerMatches(list: WholeList, positions: readonly number[], fields?: ReadonlySet<string>): Promise<Answer>;
+  /** A whole list in a data format narrowed by a search with matches: rendered from the records' files, unless a strategy knows better. */
+  protected answerMatches(list: WholeList, positions: readonly number[], fields?: ReadonlySet<string>): Promise<Answer> {
+    return this.answerRecords(list, positions, fields);
+  }
 
   /** The list's records at `positions`, narrowed to `fields`, rendered as `page`. */
   protected async answerRecords(
@@ -177,13 +175,27 @@ export abstract class PublishedApi {
     fields?: ReadonlySet<string>,
   ): Promise<Answer> {
     const resources = manifest ? (await this.records(view.collection.name, manifest, positions)).map((r) => selectFields(r, fields)) : [];
-    const items = resources.map((resource) => format.renderer.item(resource, this.context));
+    const items = resources.map((resource) => renderItem(format.renderer, resource, this.context));
     const text = listPage(format.renderer, view, page, items, this.context).join("");
     return { ...this.rendered(format, text, resources), total: view.total, page };
   }
 
+  /**
+   * A whole list's answer from its body in a format (`bodyOf`): its JSON is
+   * the JSON format's body, parsed, the answer's own when it is that, read whole.
+   */
+  protected async answerWhole(list: WholeList, bodyOf: (list: WholeList) => Promise<AnswerBody>): Promise<Answer> {
+    const body = await bodyOf(list);
+    const own = list.format === JSON_FORMAT && body instanceof Uint8Array ? body : undefined;
+    const json = async () => {
+      const inJson = own ?? (await bodyOf({ ...list, format: JSON_FORMAT }));
+      return JSON.parse(decoder.decode(await bodyBytes(inJson))) as Json;
+    };
+    return { status: 200, format: list.format, body, total: list.view.total, json };
+  }
+
   /** A whole list in a data format, narrowed by `fields` (and a search): joined from the fields' published parts. */
-  private async answerFromColumns(list: WholeList, positions: readonly number[] | undefined, fields: ReadonlySet<string>): Promise<Answer> {
+  private async joinedColumns(list: WholeList, positions: readonly number[] | undefined, fields: ReadonlySet<string>): Promise<AnswerBody> {
     const { format, view, page, manifest } = list;
     const { renderer } = format;
     const kept = FIELD_ORDER[view.collection.kind].filter((field) => fields.has(field));
@@ -197,17 +209,7 @@ export abstract class PublishedApi {
       frame: listFrame(renderer, view, page, this.context),
     });
     // Where the columns were read whole, the answer is kept whole too: its JSON is then parsed from it, not joined again.
-    const body = columns.some((column) => column instanceof StreamedColumn) ? joined : await bodyBytes(joined);
-    const json = async () => parseJson((await this.answerFromColumns({ ...list, format: JSON_FORMAT }, positions, fields)).body);
-    return this.assembled(format, body, view.total, json);
-  }
-
-  /** The whole list, as published. */
-  private async answerListFile(format: Format, view: ListView): Promise<Answer> {
-    const file = (extension: string) => listFile(view.collection.name, extension);
-    const body = await this.listBody(file(format.extension));
-    if (!body) throw missing(file(format.extension));
-    return this.assembled(format, body, view.total, async () => (await this.loadJson(file("json"))) ?? []);
+    return columns.some((column) => column instanceof StreamedColumn) ? joined : bodyBytes(joined);
   }
 
   /** The records at `positions` (in that order), from the record files that hold them. */
@@ -222,25 +224,15 @@ export abstract class PublishedApi {
   }
 
   private manifest(collection: string): Promise<SearchManifest | undefined> {
-    let manifest = this.manifests.get(collection);
-    if (!manifest) {
-      manifest = this.loadJson(searchManifestFile(collection)) as Promise<SearchManifest | undefined>;
-      this.manifests.set(collection, manifest);
-    }
-    return manifest;
+    return keptIn(this.manifests, collection, () => this.loadJson(searchManifestFile(collection)) as Promise<SearchManifest | undefined>);
   }
 
   private finder(collection: string): Promise<RecordFinder> {
-    let finder = this.finders.get(collection);
-    if (!finder) {
+    return keptIn(this.finders, collection, async () => {
       // One chunk in the browser: the finder, Lunr and the word rules.
-      finder = import("../search/find-records.ts").then(
-        async ({ RecordFinder, wordRules }) =>
-          new RecordFinder(this.files.text, collection, this.manifest(collection), await wordRules(this.context.language)),
-      );
-      this.finders.set(collection, finder);
-    }
-    return finder;
+      const { RecordFinder, wordRules } = await import("../search/find-records.ts");
+      return new RecordFinder(this.files.text, collection, this.manifest(collection), await wordRules(this.context.language));
+    });
   }
 
   private async loadJson(path: string): Promise<Json | undefined> {
@@ -258,12 +250,6 @@ export abstract class PublishedApi {
     return { status, format, body: encoder.encode(text), json: async () => data };
   }
 
-  protected assembled(format: Format, body: AnswerBody, total: number | undefined, json: () => Promise<Json>): Answer {
-    // A stream can be read once: its JSON is asked of a second answer.
-    const parse = format === JSON_FORMAT && body instanceof Uint8Array ? () => parseJson(body) : json;
-    return { status: 200, format, body, total, json: parse };
-  }
-
   private notFound(path: string, format: Format): Answer {
     const view = notFoundView(path);
     return this.rendered(format, format.renderer.document(view, this.context), view.data, 404);
@@ -276,8 +262,10 @@ export abstract class PublishedApi {
  * holds a list or an answer whole.
  */
 export class ListBytesAnswers extends PublishedApi {
-  protected async listBody(file: string): Promise<AnswerBody | undefined> {
-    return (await this.files.stream(file))?.body as AnswerBody | undefined;
+  protected async listBody(file: string): Promise<AnswerBody> {
+    const list = await this.files.stream(file);
+    if (!list) throw missing(file);
+    return list.body as AnswerBody;
   }
 
   /** Every item in order: the column read as it arrives; a search's items: read whole. */
@@ -289,8 +277,11 @@ export class ListBytesAnswers extends PublishedApi {
   }
 
   /** A whole list in a data format narrowed by a search: the matching entries, cut from the list file's own bytes as they arrive. */
-  protected async answerMatches(list: WholeList, positions: readonly number[]): Promise<Answer> {
-    const { format, view, page, manifest } = list;
+  protected answerMatches(list: WholeList, positions: readonly number[]): Promise<Answer> {
+    return this.answerWhole(list, (inFormat) => this.cutMatches(inFormat, positions));
+  }
+
+  private async cutMatches({ format, view, page, manifest }: WholeList, positions: readonly number[]): Promise<AnswerBody> {
     const { renderer } = format;
     const offsetBytes = await this.requiredBytes(queryFile(view.collection.name, manifest.files.entries[format.extension]));
     const aligned = offsetBytes.byteOffset % 4 === 0 ? offsetBytes : offsetBytes.slice();
@@ -308,9 +299,7 @@ export class ListBytesAnswers extends PublishedApi {
     const file = listFile(view.collection.name, format.extension);
     const bytes = await this.files.stream(file, range);
     if (!bytes) throw missing(file);
-    const body = cutEntries(bytes.body, bytes.start, { starts, ends }, frame);
-    const json = async () => parseJson((await this.answerMatches({ ...list, format: JSON_FORMAT }, positions)).body);
-    return this.assembled(format, body, view.total, json);
+    return cutEntries(bytes.body, bytes.start, { starts, ends }, frame);
   }
 }
 
@@ -320,19 +309,13 @@ export class ListBytesAnswers extends PublishedApi {
  * slices that hold them.
  */
 export class RecordSliceAnswers extends PublishedApi {
-  protected listBody(file: string): Promise<AnswerBody | undefined> {
-    return this.files.bytes(file);
+  protected listBody(file: string): Promise<AnswerBody> {
+    return this.requiredBytes(file);
   }
 
   protected async column(file: string, field: string, records: number): Promise<PartSource> {
     return new WholeColumn(field, await this.requiredBytes(file), records);
   }
-
-  protected answerMatches(list: WholeList, positions: readonly number[], fields?: ReadonlySet<string>): Promise<Answer> {
-    return this.answerRecords(list, positions, fields);
-  }
 }
-
-const parseJson = async (body: AnswerBody) => JSON.parse(decoder.decode(await bodyBytes(body))) as Json;
 
 const missing = (path: string) => new Error(`The published file ${path} is missing: build the site again.`);

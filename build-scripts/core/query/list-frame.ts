@@ -4,7 +4,7 @@
  * between the first item and the others (JSON's comma). The streamed answers
  * (entry-stream.ts, column-join.ts) write it as UTF-8, encoded once.
  */
-import { entryFrame, type Renderer } from "../formats/renderer.ts";
+import type { Renderer } from "../formats/renderer.ts";
 import type { ListView, Page, RenderContext } from "../formats/views.ts";
 
 export interface ListFrame<T = Uint8Array> {
@@ -18,8 +18,7 @@ export interface ListFrame<T = Uint8Array> {
 export function listFrame(renderer: Renderer, view: ListView, page: Page, context: RenderContext): ListFrame {
   return encodedFrame({
     head: renderer.listHead(view, page, context),
-    first: entryFrame(renderer, 0),
-    rest: entryFrame(renderer, 1),
+    ...renderer.entry,
     tail: renderer.listTail(view, page, context),
   });
 }

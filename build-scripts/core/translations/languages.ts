@@ -3,7 +3,6 @@
  * and the languages translations are published in, each under its own tree
  * (`/<lang>/api/…`, docs/translations.md). Pure.
  */
-import type { SiteConfig } from "../catalogue/site-config.ts";
 
 /** The records' language: XLIFF's source-language, and the `versions` key of the source resource. */
 export const SOURCE_LANGUAGE = "en";
@@ -37,13 +36,3 @@ export const LANGUAGE_EXPECTED = `a language tag such as "es", "pt-BR" or "zh-Ha
 
 /** The folder of a language's tree below the site root ("" for the source language). */
 export const languageRoot = (language: string | undefined) => (language === undefined ? "" : `${language}/`);
-
-/** A language's tree is an API of its own below `{base_url}/<lang>`: its addresses are made from this config. */
-export const localizedConfig = <T extends Pick<SiteConfig, "baseUrl">>(config: T, language: string): T => ({
-  ...config,
-  baseUrl: `${config.baseUrl}/${language}`,
-});
-
-/** The site's own address, from a tree's (localizedConfig's inverse). */
-export const siteBaseUrl = (treeBaseUrl: string, language: string | undefined) =>
-  language === undefined ? treeBaseUrl : treeBaseUrl.slice(0, -`/${language}`.length);

@@ -7,8 +7,9 @@
  */
 import type { Catalogue, CatalogueEntry } from "../catalogue/catalogue.ts";
 import { isJsonObject, resourceUrl, type JsonObject, type SourceRecord } from "../catalogue/resource.ts";
-import type { SiteConfig } from "../catalogue/site-config.ts";
-import { localizedConfig, SOURCE_LANGUAGE } from "./languages.ts";
+import type { SiteAddresses } from "../catalogue/site-config.ts";
+import { SOURCE_LANGUAGE } from "./languages.ts";
+import { siteTree } from "./site-tree.ts";
 import { textUnits, withText } from "./translatable.ts";
 
 /** One translated text as stored: the target, and the source text it was made from. */
@@ -82,16 +83,16 @@ export function localizeRecord(record: SourceRecord, language: string, stored: S
  */
 export function withVersions(
   record: SourceRecord,
-  config: SiteConfig,
+  site: SiteAddresses,
   collection: string,
   languages: readonly string[],
   own?: string,
 ): SourceRecord {
   if (languages.length === 0) return record;
   const versions: JsonObject = isJsonObject(record.versions) ? { ...(record.versions as JsonObject) } : {};
-  if (own !== undefined) versions[SOURCE_LANGUAGE] = resourceUrl(config, collection, record.uuid);
+  if (own !== undefined) versions[SOURCE_LANGUAGE] = resourceUrl(site, collection, record.uuid);
   for (const language of languages) {
-    if (language !== own) versions[language] = resourceUrl(localizedConfig(config, language), collection, record.uuid);
+    if (language !== own) versions[language] = resourceUrl(siteTree(site, language).addresses, collection, record.uuid);
   }
   return { ...record, versions };
 }

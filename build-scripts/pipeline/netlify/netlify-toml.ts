@@ -4,7 +4,7 @@
  * hand-written build settings above them stay as they are. Pure: the CLI
  * (build-scripts/tools/cli/netlify-config.ts) reads and writes the file.
  */
-import { EDGE_FUNCTION } from "./edge-function.ts";
+import { EDGE_FUNCTION } from "../../core/routes/edge-function.ts";
 import { headerRules } from "./header-rules.ts";
 import { redirectRules } from "./redirect-rules.ts";
 

@@ -17,18 +17,92 @@ export type Problem = {
 
 export type WarningKind = "stale-translation" | "missing-lesson" | "unpublished-translation" | "unfilled-field";
 
+/** A problem with a whole file: it cannot be read, is not JSON, is in no known collection, … */
+export function fileProblem(file: string, expected: string, found: string): Problem {
+  return { file, pointer: "", severity: "error", expected, found };
+}
+
+/** A file's text as JSON, or the problem that it is not, with the line and column where it breaks. */
+export function parseJson(source: { readonly file: string; readonly text: string }): { value: unknown } | { problem: Problem } {
+  try {
+    return { value: JSON.parse(source.text) };
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = Number(message.match(/position (\d+)/)?.[1]);
+    const where = Number.isFinite(at) ? ` at ${lineColumn(source.text, at)}` : "";
+    const found = `invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/s, "")}`;
+    return { problem: fileProblem(source.file, "a JSON document", found) };
+  }
+}
+
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
+}
+
 export function formatProblem(p: Problem): string {
   const where = p.pointer === "" ? "(whole file)" : p.pointer;
   return `${p.file}  ${where}\n    expected: ${p.expected}\n    found:    ${p.found}`;
 }
 
+/** Every problem in full, errors first: what `npm run validate` lists. */
 export function formatProblems(problems: readonly Problem[]): string {
   const errors = problems.filter((p) => p.severity === "error");
   const warnings = problems.filter((p) => p.severity === "warning");
   const parts: string[] = [];
-  if (errors.length) parts.push(`${errors.length} error(s) in the content:\n\n${errors.map(formatProblem).join("\n\n")}`);
+  if (errors.length) parts.push(errorsInFull(errors));
   if (warnings.length) parts.push(`${warnings.length} warning(s):\n\n${warnings.map(formatProblem).join("\n\n")}`);
   return parts.join("\n\n");
+}
+
+/** What a build's log says of the problems: every error in full, the warnings in proportion (warningSummary). */
+export function formatProblemsForLog(problems: readonly Problem[]): string {
+  const errors = problems.filter((p) => p.severity === "error");
+  const warnings = warningSummary(problems);
+  return [...(errors.length ? [errorsInFull(errors)] : []), ...(warnings.length ? [warnings.join("\n")] : [])].join("\n\n");
+}
+
+const errorsInFull = (errors: readonly Problem[]) =>
+  `${errors.length} error(s) in the content:\n\n${errors.map(formatProblem).join("\n\n")}`;
+
+/**
+ * How a log counts each kind of warning (singular, plural), in the order it
+ * lists them: first what readers see changed (a translation showing its
+ * source text, a link leading nowhere), then what is only not published or
+ * not written yet.
+ */
+const WARNING_KINDS: Record<WarningKind, { readonly one: string; readonly many: string }> = {
+  "stale-translation": { one: "stale translation", many: "stale translations" },
+  "missing-lesson": { one: "link to a missing lesson", many: "links to missing lessons" },
+  "unpublished-translation": { one: "unpublished translation", many: "unpublished translations" },
+  "unfilled-field": { one: "field left empty", many: "fields left empty" },
+};
+
+/** A log shows this many warnings of each kind in full: enough to see what to fix, where thousands would bury the rest. */
+export const SHOWN_PER_KIND = 3;
+
+/**
+ * Warnings in proportion, for a log: "132 warnings: 1 stale translation,
+ * 128 fields left empty, … (npm run validate lists each one)", then the
+ * first few of each kind in full, and how many more of it there are.
+ */
+export function warningSummary(problems: readonly Problem[]): string[] {
+  const byKind = new Map<WarningKind, Problem[]>(Object.keys(WARNING_KINDS).map((kind) => [kind as WarningKind, []]));
+  for (const p of problems) if (p.severity === "warning") byKind.get(p.kind)!.push(p);
+  const kinds = [...byKind].filter(([, found]) => found.length > 0);
+  const total = kinds.reduce((n, [, found]) => n + found.length, 0);
+  if (!total) return [];
+  const named = (kind: WarningKind, n: number) => (n === 1 ? WARNING_KINDS[kind].one : WARNING_KINDS[kind].many);
+  const counts = kinds.map(([kind, found]) => `${found.length} ${named(kind, found.length)}`);
+  return [
+    `${total} warning${total === 1 ? "" : "s"}: ${counts.join(", ")} (npm run validate lists each one)`,
+    ...kinds.flatMap(([kind, found]) => {
+      const more = found.length - SHOWN_PER_KIND;
+      return [...found.slice(0, SHOWN_PER_KIND).map(formatProblem), ...(more > 0 ? [`… and ${more} more ${named(kind, more)}`] : [])];
+    }),
+  ];
 }
 
 /** A short, safe rendering of a found value for a message. */

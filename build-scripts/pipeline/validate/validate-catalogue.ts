@@ -7,7 +7,7 @@ import { buildCatalogue, type Catalogue, type CatalogueEntry } from "../../core/
 import { isJsonObject, type SourceRecord } from "../../core/catalogue/resource.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
 import { crossRecordProblems, recordProblems, versionProblems } from "./record-rules.ts";
-import type { Problem } from "./problems.ts";
+import { fileProblem, parseJson, type Problem } from "./problems.ts";
 
 /** A source file's text, or the problem that kept it from being read (a folder named *.json, a broken link, …). */
 export type SourceFile = ReadSource | UnreadSource;
@@ -62,17 +62,8 @@ export function validateSource(
   if ("problem" in source) return { problems: [source.problem] };
   const collection = findCollection(source.collection);
   if (!collection) {
-    return {
-      problems: [
-        {
-          file: source.file,
-          pointer: "",
-          severity: "error",
-          expected: "a file in a folder named after one of the 31 collections of the API root",
-          found: `a record in the unknown collection "${source.collection}"`,
-        },
-      ],
-    };
+    const expected = "a file in a folder named after one of the 31 collections of the API root";
+    return { problems: [fileProblem(source.file, expected, `a record in the unknown collection "${source.collection}"`)] };
   }
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [parsed.problem] };
@@ -84,30 +75,4 @@ export function validateSource(
   const candidate = isJsonObject(parsed.value) ? { collection, record: parsed.value as SourceRecord, file: source.file } : undefined;
   if (problems.some((p) => p.severity === "error")) return { parsed: candidate, problems };
   return { entry: candidate, parsed: candidate, problems };
-}
-
-export function parseJson(source: ReadSource): { value: unknown } | { problem: Problem } {
-  try {
-    return { value: JSON.parse(source.text) };
-  } catch (error) {
-    const message = (error as Error).message;
-    const at = Number(message.match(/position (\d+)/)?.[1]);
-    const where = Number.isFinite(at) ? ` at ${lineColumn(source.text, at)}` : "";
-    return {
-      problem: {
-        file: source.file,
-        pointer: "",
-        severity: "error",
-        expected: "a JSON document",
-        found: `invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/s, "")}`,
-      },
-    };
-  }
-}
-
-function lineColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  const column = offset - before.lastIndexOf("\n");
-  return `line ${line}, column ${column}`;
 }

@@ -18,9 +18,9 @@ import {
 } from "../../core/translations/localize.ts";
 import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
 import { UUID } from "../../core/routes/api-path.ts";
-import { pointerSegment, type Problem } from "./problems.ts";
+import { parseJson, pointerSegment, type Problem } from "./problems.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
-import { parseJson, type SourceFile } from "./validate-catalogue.ts";
+import type { SourceFile } from "./validate-catalogue.ts";
 
 /** A stored translation's text, or its problem: `collection` is its collection folder, `language` the folder above. */
 export type TranslationSource = SourceFile & { readonly language: string };

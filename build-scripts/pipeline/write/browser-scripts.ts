@@ -13,7 +13,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { SiteConfig } from "../../core/catalogue/site-config.ts";
+import type { SiteAddresses } from "../../core/catalogue/site-config.ts";
 import { CLASSIC_VIEW_SCRIPT, PAGE_SCRIPT } from "../../core/formats/html.ts";
 import type { ListScripts } from "../../core/formats/views.ts";
 import { LIST_VIEW_SCRIPT, SHIM_DECLARATIONS, SHIM_FILE } from "../../core/routes/output-tree.ts";
@@ -31,8 +31,6 @@ export interface BrowserScripts {
   readonly files: readonly { readonly file: string; readonly text: string }[];
   readonly list: ListScripts;
 }
-
-type SiteAddresses = Pick<SiteConfig, "baseUrl" | "siteUrl">;
 
 /** One bundle per process and site. */
 const made = new Map<string, BrowserScripts>();

@@ -8,8 +8,10 @@ import { COLLECTIONS } from "../../core/catalogue/collections.ts";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { escapeHtml } from "../../core/formats/html-escape.ts";
 import { FAVICON, STYLESHEET } from "../../core/formats/html.ts";
+import { pageOpen, PAGE_CLOSE } from "../../core/formats/html-page.ts";
 import { DATA_FORMATS, displayName, inWords } from "../../core/formats/format-table.ts";
 import { listFile, OPENAPI_FILE, rootFile, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
+import { SOURCE_LANGUAGE } from "../../core/translations/languages.ts";
 
 export const HOME_PAGE = "index.html";
 
@@ -18,17 +20,7 @@ export function homePage(config: SiteConfig, catalogue: Catalogue): string {
     const count = catalogue.lists.get(c.name)?.length ?? 0;
     return `<li><a href="${listFile(c.name, "html")}">${escapeHtml(c.name)}</a> <span class="count">${count}</span></li>`;
   }).join("\n");
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Catalogue API</title>
-<link rel="stylesheet" href="${STYLESHEET}">
-<link rel="icon" href="${FAVICON}" type="image/svg+xml">
-</head>
-<body>
-<header class="navbar"><a class="brand" href="api/index.html">Catalogue API</a></header>
+  return `${pageOpen({ lang: SOURCE_LANGUAGE, title: "Catalogue API", stylesheet: STYLESHEET, icon: FAVICON })}<header class="navbar"><a class="brand" href="api/index.html">Catalogue API</a></header>
 <main class="container">
 <h1>Educational content catalogue</h1>
 <p>A read-only API. Start at the <a href="api/index.html">API root</a>; every view is also available as
@@ -41,7 +33,5 @@ ${inWords(DATA_FORMATS.map((type) => `<a href="${rootFile(type.extension)}">${di
 ${items}
 </ul>
 </main>
-</body>
-</html>
-`;
+${PAGE_CLOSE}`;
 }

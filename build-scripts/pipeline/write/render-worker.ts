@@ -10,6 +10,7 @@ import { findCollection } from "../../core/catalogue/collections.ts";
 import { FIELD_ORDER } from "../../core/catalogue/resource.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import { renderResource } from "../../core/formats/render-resource.ts";
+import { listEntry } from "../../core/formats/renderer.ts";
 import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
 import { TermNumbers } from "../../core/search/term-numbers.ts";
 import type { FormatEntries, RenderReply, RenderTask } from "./render-messages.ts";
@@ -55,7 +56,7 @@ function render(task: RenderTask): RenderReply {
     }
     for (const list of lists) {
       const { item, parts } = rendered.formats[list.name];
-      list.entryBytes[i] = list.entries.add(list.renderer.listEntry(item, (task.start + i) % list.renderer.pageSize));
+      list.entryBytes[i] = list.entries.add(listEntry(list.renderer, item, (task.start + i) % list.renderer.pageSize));
       parts?.forEach((part, k) => list.columns?.[k].addPart(part));
     }
     jsonItems.push(rendered.formats.json.item);

@@ -12,22 +12,22 @@
  */
 import { apiRootData } from "../../core/catalogue/api-root.ts";
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
-import type { SiteConfig } from "../../core/catalogue/site-config.ts";
-import { FORMATS } from "../../core/formats/formats.ts";
-import { rootView, type ListScripts, type RenderContext } from "../../core/formats/views.ts";
+import { FORMATS, type Format } from "../../core/formats/formats.ts";
+import { rootView, type Download } from "../../core/formats/views.ts";
 import { rootFile } from "../../core/routes/output-tree.ts";
-import { languageRoot, localizedConfig } from "../../core/translations/languages.ts";
 import { translatedLanguages, localizeRecord, translationKey, withVersions } from "../../core/translations/localize.ts";
+import { siteTree, type SiteTree } from "../../core/translations/site-tree.ts";
 import type { PreparedBuild } from "../prepare.ts";
 import { browserScripts } from "./browser-scripts.ts";
 import type { FileWriter } from "./file-writer.ts";
 import { homePage, HOME_PAGE } from "./home-page.ts";
 import type { RecordToRender } from "./render-messages.ts";
-import { writeApiTree, type Tree, type WriteOptions } from "./write-api-tree.ts";
+import { writeApiTree, type WriteOptions } from "./write-api-tree.ts";
 import type { WriteStats } from "./write-stats.ts";
 
-/** The one render context of a tree: its addresses, its language, and the list view script's chunks. */
-const treeContext = (config: SiteConfig, scripts: ListScripts, language?: string): RenderContext => ({ config, language, scripts });
+/** A tree's API root in a format; `npm run mirror` gives the source's HTML view the archive it made, to link. */
+export const apiRoot = (tree: SiteTree, format: Format, download?: Download): string =>
+  format.renderer.document(rootView(apiRootData(tree.addresses), download), tree);
 
 export async function writeSite(build: PreparedBuild, writer: FileWriter, options: WriteOptions): Promise<WriteStats> {
   const { catalogue, translations, config } = build;
@@ -39,37 +39,28 @@ export async function writeSite(build: PreparedBuild, writer: FileWriter, option
   for (const language of languages) {
     for (const key of translations.get(language)?.keys() ?? []) languagesOf.set(key, [...(languagesOf.get(key) ?? []), language]);
   }
-  /** Each collection's records (of `only`, if given), each made by `make`. */
-  const lists = (make: (collection: string, record: SourceRecord) => RecordToRender) =>
-    new Map(
+  /** A tree's records: the source's, or a language's translated version of each. */
+  const treeRecord = (language: string | undefined, collection: string, record: SourceRecord): RecordToRender => {
+    const key = translationKey(collection, record.uuid);
+    if (language === undefined) {
+      const versions = languagesOf.get(key);
+      return { record: versions ? withVersions(record, config, collection, versions) : record };
+    }
+    const { record: translated, translation } = localizeRecord(record, language, translations.get(language)?.get(key));
+    const versions = [...(languagesOf.get(key) ?? []), language];
+    return { record: withVersions(translated, config, collection, versions, language), translation };
+  };
+  for (const language of [undefined, ...languages]) {
+    const tree = siteTree(config, language);
+    /** Each collection's records (of `only`, if given), in the tree's language. */
+    const lists = new Map(
       [...catalogue.lists]
         .filter(([name]) => !options.only || options.only.has(name))
-        .map(([name, list]) => [name, list.map(({ record }) => make(name, record))]),
+        .map(([name, list]) => [name, list.map(({ record }) => treeRecord(language, name, record))]),
     );
-  const source: Tree = {
-    context: treeContext(config, scripts),
-    lists: lists((collection, record) => {
-      const versions = languagesOf.get(translationKey(collection, record.uuid));
-      return { record: versions ? withVersions(record, config, collection, versions) : record };
-    }),
-  };
-  await writeApiTree(source, writer, options);
-  for (const language of languages) {
-    const stored = translations.get(language);
-    const treeConfig = localizedConfig(config, language);
-    const tree: Tree = {
-      context: treeContext(treeConfig, scripts, language),
-      lists: lists((collection, record) => {
-        const key = translationKey(collection, record.uuid);
-        const { record: translated, translation } = localizeRecord(record, language, stored?.get(key));
-        const versions = [...(languagesOf.get(key) ?? []), language];
-        return { record: withVersions(translated, config, collection, versions, language), translation };
-      }),
-    };
-    const treeWriter = writer.within(languageRoot(language));
-    await writeApiTree(tree, treeWriter, options);
-    for (const format of FORMATS)
-      treeWriter.write(rootFile(format.extension), format.renderer.document(rootView(apiRootData(treeConfig)), tree.context));
+    const treeWriter = writer.within(tree.folder);
+    await writeApiTree({ context: { ...tree, scripts }, lists }, treeWriter, options);
+    for (const format of FORMATS) treeWriter.write(rootFile(format.extension), apiRoot(tree, format));
   }
   return writer.stats;
 }

@@ -18,7 +18,8 @@ import { prettyJsonHtml } from "../../core/formats/html.ts";
 import { HTML_PAGE_SIZE, pageAt, pagerLinks, queryPageHref } from "../../core/formats/pagination.ts";
 import { queryString } from "../../core/query/fields.ts";
 import { searchManifestFile } from "../../core/routes/output-tree.ts";
-import { isTargetLanguage, languageRoot, localizedConfig } from "../../core/translations/languages.ts";
+import { isTargetLanguage } from "../../core/translations/languages.ts";
+import { siteTree, upToSite } from "../../core/translations/site-tree.ts";
 import { scriptFiles } from "./script-files.ts";
 import { prefetch, request } from "./shim.ts";
 import { SITE } from "./site.ts";
@@ -54,9 +55,11 @@ async function start(form: HTMLFormElement): Promise<void> {
     return;
   }
   // A language's tree names its language on the page (<html lang>); its <base> is the tree's folder.
-  const language = isTargetLanguage(document.documentElement.lang) ? document.documentElement.lang : undefined;
-  const path = `/${languageRoot(language)}api/${collection}`;
-  const root = language === undefined ? document.baseURI : new URL("../", document.baseURI).href;
+  const { lang } = document.documentElement;
+  // Links in a language's answers are relative to its tree, as the page's own are.
+  const tree = siteTree(SITE, isTargetLanguage(lang) ? lang : undefined);
+  const path = `/${tree.folder}api/${collection}`;
+  const root = new URL(upToSite(tree), document.baseURI).href;
   const response = document.querySelector<HTMLElement>("pre.response")!;
   const requestLine = document.querySelector<HTMLElement>("pre.request")!;
   const status = form.querySelector<HTMLElement>(".search-status")!;
@@ -81,9 +84,6 @@ async function start(form: HTMLFormElement): Promise<void> {
   });
   /** Only the latest query's answer is shown, however the answers arrive. */
   let latest = 0;
-  // Links in a language's answers are relative to its tree, as the page's own are.
-  const site = language === undefined ? SITE : localizedConfig(SITE, language);
-  const context = { config: { ...site, contentDir: "" }, language };
   // The answer the page came with: the plain list, or (from the edge) its URL's query answered.
   const served = { query: form.dataset.query ?? "", page: Number(form.dataset.page ?? 1), total: Number(form.dataset.total ?? 0) };
   /** Whether the response still shows what the edge served (until the script shows another answer). */
@@ -128,7 +128,7 @@ async function start(form: HTMLFormElement): Promise<void> {
       const answer = await request(root, path, { search, fields, format: "json", page });
       if (ticket !== latest) return;
       const meta = response.querySelector(".meta")?.outerHTML ?? "";
-      response.innerHTML = meta + prettyJsonHtml(answer.data, context);
+      response.innerHTML = meta + prettyJsonHtml(answer.data, tree);
       servedShown = false;
       pagers.forEach((p) => (p.hidden = true));
       const total = answer.total ?? 0;

@@ -7,6 +7,7 @@
  * loads it. This reader loads that copy with a <script> tag when the file is
  * first asked for, and keeps its text: the same files, read once, as over HTTP.
  */
+import { keptIn } from "../../core/query/kept.ts";
 import type { FileStream, PublishedFiles } from "../../core/query/published-files.ts";
 
 /** The script-wrapped copy of a published file. */
@@ -28,25 +29,25 @@ const read = new Map<string, Promise<string | undefined>>();
 
 /** The text of the file at `url` (undefined when it has no wrapped copy, as a 404). */
 function readText(url: URL): Promise<string | undefined> {
-  let text = read.get(url.href);
-  if (!text) {
-    text = new Promise((resolve, reject) => {
-      const script = Object.assign(document.createElement("script"), { src: offlineCopy(url.href) });
-      script.onload = () => {
-        script.remove();
-        const found = (script as unknown as Record<string, unknown>)[TEXT];
-        if (typeof found === "string") resolve(found);
-        else reject(new Error(`${offlineCopy(url.pathname)} gave no text: make the offline mirror again.`));
-      };
-      script.onerror = () => {
-        script.remove();
-        resolve(undefined);
-      };
-      document.head.append(script);
-    });
-    read.set(url.href, text);
-  }
-  return text;
+  return keptIn(
+    read,
+    url.href,
+    () =>
+      new Promise((resolve, reject) => {
+        const script = Object.assign(document.createElement("script"), { src: offlineCopy(url.href) });
+        script.onload = () => {
+          script.remove();
+          const found = (script as unknown as Record<string, unknown>)[TEXT];
+          if (typeof found === "string") resolve(found);
+          else reject(new Error(`${offlineCopy(url.pathname)} gave no text: make the offline mirror again.`));
+        };
+        script.onerror = () => {
+          script.remove();
+          resolve(undefined);
+        };
+        document.head.append(script);
+      }),
+  );
 }
 
 const encoder = new TextEncoder();

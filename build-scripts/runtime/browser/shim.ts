@@ -16,10 +16,11 @@
 import type { Json } from "../../core/catalogue/resource.ts";
 import { contentType } from "../../core/formats/format-table.ts";
 import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
+import { keptIn } from "../../core/query/kept.ts";
 import { SITE } from "./site.ts";
 import { siteFiles } from "./site-files.ts";
 import { resolveApiPath, rootedPath } from "../../core/routes/api-path.ts";
-import { languageRoot, localizedConfig } from "../../core/translations/languages.ts";
+import { siteTree } from "../../core/translations/site-tree.ts";
 
 export interface RequestParams {
   search?: string | null;
@@ -54,15 +55,9 @@ const apis = new Map<string, RecordSliceAnswers>();
 /** The site's files below `base`, for `path`: a path in a language's tree (/fr/api/…) is answered from that tree's files, in its language. */
 function apiFor(base: string, path: string): RecordSliceAnswers {
   const site = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
-  const language = resolveApiPath(rootedPath(path))?.language;
-  const root = new URL(languageRoot(language), site);
-  let api = apis.get(root.href);
-  if (!api) {
-    const addresses = language === undefined ? SITE : localizedConfig(SITE, language);
-    api = new RecordSliceAnswers(siteFiles(root), addresses, language);
-    apis.set(root.href, api);
-  }
-  return api;
+  const tree = siteTree(SITE, resolveApiPath(rootedPath(path))?.language);
+  const root = new URL(tree.folder, site);
+  return keptIn(apis, root.href, () => new RecordSliceAnswers(siteFiles(root), tree));
 }
 
 /**

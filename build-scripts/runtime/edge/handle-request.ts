@@ -20,7 +20,7 @@ import { methodNotAllowedView, notAcceptableView, notFoundView } from "../../cor
 import { contentType, formatWithExtension } from "../../core/formats/format-table.ts";
 import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import { CONTENT_SECURITY_POLICY } from "../../core/formats/html.ts";
-import type { DocumentView, RenderContext } from "../../core/formats/views.ts";
+import type { DocumentView } from "../../core/formats/views.ts";
 import { ALLOW, API_HEADERS, EDGE_CACHE_HEADERS } from "../../core/routes/api-headers.ts";
 import { negotiate } from "../../core/negotiation/negotiate.ts";
 import { ListBytesAnswers } from "../../core/query/answer.ts";
@@ -28,7 +28,7 @@ import { httpFiles } from "../../core/query/published-files.ts";
 import { resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
 import { metadataView } from "../../core/formats/metadata.ts";
 import { attachment, isDownloaded } from "../../core/routes/download-name.ts";
-import { languageRoot, localizedConfig } from "../../core/translations/languages.ts";
+import { siteTree, type SiteTree } from "../../core/translations/site-tree.ts";
 
 /** Passes a request on to the static site: Netlify's `context.next`, or the local engine. */
 export type Next = (request: Request) => Promise<Response>;
@@ -38,7 +38,9 @@ const SAFE_METHODS = ["GET", "HEAD"];
 export async function handleApiRequest(request: Request, next: Next): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname;
-  const context: RenderContext = { config: resolveSiteConfig({ BASE_URL: url.origin }) };
+  const site = resolveSiteConfig({ BASE_URL: url.origin });
+  // Errors and metadata are answered as the source language's tree answers them.
+  const source = siteTree(site);
   const resolved = resolveApiPath(path);
   const fixed = resolved?.fixedExtension === undefined ? undefined : formatWithExtension(FORMATS, resolved.fixedExtension);
   const negotiated = negotiate(FORMATS, url.searchParams, request.headers.get("accept"));
@@ -46,45 +48,33 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
   const negotiation = fixed && negotiated.status !== 404 ? { status: 200 as const, format: fixed } : negotiated;
   if (negotiation.status !== 200) {
     const error = negotiation.status === 404 ? notFoundView(path) : notAcceptableView(path);
-    return rendered(request, FORMATS[0], error, context);
+    return rendered(request, FORMATS[0], error, source);
   }
   const { format } = negotiation;
-  if (!resolved) return rendered(request, format, notFoundView(path), context);
+  if (!resolved) return rendered(request, format, notFoundView(path), source);
   const { route } = resolved;
   // A language's tree is an API of its own below /<language>/: its files, its addresses.
-  const tree: Tree = resolved.language === undefined ? { root: "", context } : languageTree(resolved.language, context);
+  const tree = siteTree(site, resolved.language);
   if (request.method === "OPTIONS") {
     if (route.view === "instance" && !(await fileExists(request, tree, route, format, next))) {
-      return rendered(request, format, notFoundView(path), context);
+      return rendered(request, format, notFoundView(path), source);
     }
-    return rendered(request, format, metadataView(route, path), context);
+    return rendered(request, format, metadataView(route, path), source);
   }
-  if (!SAFE_METHODS.includes(request.method)) return rendered(request, format, methodNotAllowedView(path, request.method), context);
+  if (!SAFE_METHODS.includes(request.method)) return rendered(request, format, methodNotAllowedView(path, request.method), source);
   return answerDocument(request, route, format, next, tree);
 }
-
-/** The tree of the API a path is in: the folder of its files below the site root, and the context its answers are rendered in. */
-interface Tree {
-  readonly root: string;
-  readonly context: RenderContext;
-}
-
-const languageTree = (language: string, context: RenderContext): Tree => ({
-  root: languageRoot(language),
-  context: { config: localizedConfig(context.config, language), language },
-});
 
 /**
  * The one place a GET or HEAD of the root, a list or a resource is answered:
  * the pre-rendered file of the negotiated format; with a search or a choice of
  * fields, the answer made from the published search files (core/query/answer.ts).
  */
-async function answerDocument(request: Request, route: ApiRoute, format: Format, next: Next, tree: Tree): Promise<Response> {
-  const { context } = tree;
+async function answerDocument(request: Request, route: ApiRoute, format: Format, next: Next, tree: SiteTree): Promise<Response> {
   const params = new URL(request.url).searchParams;
   if (wantsQuery(route, params)) {
-    const files = httpFiles((url, init) => next(new Request(url, init)), new URL(`/${tree.root}`, request.url));
-    const api = new ListBytesAnswers(files, context.config, context.language);
+    const files = httpFiles((url, init) => next(new Request(url, init)), new URL(`/${tree.folder}`, request.url));
+    const api = new ListBytesAnswers(files, tree);
     // Only the HTML view is paged, as the plain list's files are; the data formats carry the whole answer.
     const page = Number(params.get("page") ?? 1);
     const paged = Number.isFinite(format.renderer.pageSize) && Number.isInteger(page);
@@ -96,7 +86,7 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
   }
   const file = treeFile(tree, route, format);
   const upstream = await next(new Request(new URL(file, request.url), { method: request.method, headers: request.headers }));
-  if (upstream.status === 404) return rendered(request, format, notFoundView(new URL(request.url).pathname), context);
+  if (upstream.status === 404) return rendered(request, format, notFoundView(new URL(request.url).pathname), tree);
   const headers = new Headers(upstream.headers);
   for (const [name, value] of Object.entries(apiHeaders(format, route))) headers.set(name, value);
   headers.set("Content-Location", file);
@@ -110,9 +100,9 @@ function wantsQuery(route: ApiRoute, params: URLSearchParams): boolean {
 }
 
 /** The published file of a view in a format, in its tree. */
-const treeFile = (tree: Tree, route: ApiRoute, format: Format) => `/${tree.root}${routeFile(route, format.extension)}`;
+const treeFile = (tree: SiteTree, route: ApiRoute, format: Format) => `/${tree.folder}${routeFile(route, format.extension)}`;
 
-async function fileExists(request: Request, tree: Tree, route: ApiRoute, format: Format, next: Next): Promise<boolean> {
+async function fileExists(request: Request, tree: SiteTree, route: ApiRoute, format: Format, next: Next): Promise<boolean> {
   const upstream = await next(new Request(new URL(treeFile(tree, route, format), request.url), { method: "HEAD" }));
   await upstream.body?.cancel();
   return upstream.ok;
@@ -130,8 +120,8 @@ const apiHeaders = (format: Format, route?: ApiRoute): Record<string, string> =>
 });
 
 /** A view rendered by a format: errors with their status, metadata with 200. */
-function rendered(request: Request, format: Format, view: DocumentView, context: RenderContext): Response {
+function rendered(request: Request, format: Format, view: DocumentView, tree: SiteTree): Response {
   const status = view.kind === "error" ? view.status : 200;
-  const body = request.method === "HEAD" ? null : format.renderer.document(view, context);
+  const body = request.method === "HEAD" ? null : format.renderer.document(view, tree);
   return new Response(body, { status, headers: apiHeaders(format) });
 }

@@ -13,7 +13,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { handleApiRequest } from "../edge/handle-request.ts";
 import { ALLOW } from "../../core/routes/api-headers.ts";
-import { isEdgePath } from "../../pipeline/netlify/edge-function.ts";
+import { isEdgePath } from "../../core/routes/edge-function.ts";
 import { netlifyEngine, type EngineOptions } from "./netlify-engine.ts";
 import { notModified } from "./not-modified.ts";
 import { guardRequestTarget } from "./request-guard.ts";

@@ -5,148 +5,103 @@
  * refined query and the first query again (warm). For each: the time until
  * the results are on screen and the bytes transferred until then.
  *
- * "On screen" is read from the page: the search form's `data-state="done"`
- * when the list view sets it, else its status line giving a count of
- * resources; the moment is taken in the page itself.
+ * "On screen" is the search form's `data-state` turning "done" (the list
+ * view sets it once it shows the results); the moment is taken in the page itself.
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
-import type { PickedWord } from "./query-words.ts";
+import type { Browser, Page } from "playwright-core";
+import { count, markdownTable, size } from "./markdown-table.ts";
+import type { ListWords } from "./query-words.ts";
+import { launchChromium } from "../../../test/helpers/chromium.ts";
 
 /** The link: DevTools' emulation, per request latency and shared throughput. */
 export const LINK = { latencyMs: 60, mbps: 9 };
+/** How long the browser may take to show a search's results. */
+const TIMEOUT_MS = 60_000;
 
-export interface BrowserStep {
-  readonly query: string;
-  /** Milliseconds until the results are on screen; null when they were not within the time limit. */
-  readonly ms: number | null;
-  /** Bytes received over the link (encoded, headers included) until then. */
-  readonly bytes: number;
-  /** The page's search status line at that moment, e.g. "2603 resources". */
-  readonly status: string;
-  /** What the page said when it could not search, with the first request that failed on the link. */
-  readonly error?: string;
-}
-
-export interface BrowserSearch {
-  readonly reach: string;
-  readonly word: string;
-  readonly matches: number;
-  /** A new context opens `<list>/index.html?search=<word>`: from navigation start. */
-  readonly cold: BrowserStep;
-  /** Then, on the same page, `<word> <another word>` typed and submitted. */
-  readonly refined: BrowserStep;
-  /** Then `<word>` again. */
-  readonly repeated: BrowserStep;
-}
-
-interface Watch {
-  armed: boolean;
-  shownAt: number;
-  status: string;
-  error: string;
-}
+/** The page clock when the search was shown (-1 until then), and what the page said if it could not search. */
+type Watch = { shownAt: number; error: string };
 type WatchedWindow = typeof globalThis & { __benchWatch: Watch };
 
-/** Runs in the page before its scripts: notes the first moment a search's results are on screen once armed. */
+/** Runs in the page before its scripts: notes the first moment a search is done (or failed) since the watch was reset. */
 function watchResults(): void {
-  const watch: Watch = { armed: true, shownAt: -1, status: "", error: "" };
+  const watch: Watch = { shownAt: -1, error: "" };
   (globalThis as WatchedWindow).__benchWatch = watch;
   new MutationObserver(() => {
-    if (!watch.armed) return;
     const form = document.querySelector("form.search-form");
-    const status = form?.querySelector(".search-status")?.textContent?.trim() ?? "";
     const state = form?.getAttribute("data-state");
-    const failed = state === "error" || status.startsWith("Could not search");
-    const shown = state === "done" || (state == null && /^\d[\d,]*\s+resources?\b/.test(status));
-    if (!shown && !failed) return;
-    watch.armed = false;
+    if (watch.shownAt >= 0 || (state !== "done" && state !== "error")) return;
     watch.shownAt = performance.now();
-    watch.status = status;
-    if (failed) watch.error = status || `data-state="${state}"`;
+    if (state === "error") watch.error = form?.querySelector(".search-status")?.textContent?.trim() || `data-state="error"`;
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
-/** Bytes and requests in flight on one page, from DevTools' network events. */
-class NetworkCount {
-  bytes = 0;
-  /** Why requests failed, e.g. "net::ERR_INSUFFICIENT_RESOURCES". */
-  readonly failures: string[] = [];
-  private inFlight = new Set<string>();
-  private lastEvent = Date.now();
-
-  constructor(session: CDPSession) {
-    session.on("Network.requestWillBeSent", ({ requestId }) => this.event(() => this.inFlight.add(requestId)));
-    session.on("Network.loadingFinished", ({ requestId, encodedDataLength }) =>
-      this.event(() => {
-        this.bytes += encodedDataLength;
-        this.inFlight.delete(requestId);
-      }),
-    );
-    session.on("Network.loadingFailed", ({ requestId, errorText }) =>
-      this.event(() => {
-        this.failures.push(errorText);
-        this.inFlight.delete(requestId);
-      }),
-    );
-  }
-
-  private event(apply: () => void): void {
-    apply();
-    this.lastEvent = Date.now();
-  }
-
-  /** Until nothing has been in flight for a moment, so one step's downloads do not count in the next. */
-  async quiet(limitMs = 15_000): Promise<void> {
-    const until = Date.now() + limitMs;
-    while (Date.now() < until && (this.inFlight.size > 0 || Date.now() - this.lastEvent < 300)) await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function openThrottled(browser: Browser): Promise<{ context: BrowserContext; page: Page; network: NetworkCount }> {
+/**
+ * A new context's page on the throttled link, and what went over it, from DevTools' network events: the bytes
+ * received, why requests failed (e.g. "net::ERR_INSUFFICIENT_RESOURCES"), and `quiet()`, which waits until nothing
+ * has been in flight for a moment, so that one step's downloads do not count in the next.
+ */
+async function openThrottled(browser: Browser) {
   const context = await browser.newContext();
   await context.addInitScript(watchResults);
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
-  const network = new NetworkCount(session);
+  const inFlight = new Set<string>();
+  let lastEvent = Date.now();
+  const quiet = async () => {
+    const until = Date.now() + 15_000;
+    while (Date.now() < until && (inFlight.size > 0 || Date.now() - lastEvent < 300)) await new Promise((r) => setTimeout(r, 50));
+  };
+  const network = { bytes: 0, failures: [] as string[], quiet };
+  const seen = (requestId: string, sent: boolean) => {
+    if (sent) inFlight.add(requestId);
+    else inFlight.delete(requestId);
+    lastEvent = Date.now();
+  };
+  session.on("Network.requestWillBeSent", ({ requestId }) => seen(requestId, true));
+  session.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+    network.bytes += encodedDataLength;
+    seen(requestId, false);
+  });
+  session.on("Network.loadingFailed", ({ requestId, errorText }) => {
+    network.failures.push(errorText);
+    seen(requestId, false);
+  });
   await session.send("Network.enable");
   await session.send("Network.setCacheDisabled", { cacheDisabled: false });
-  const bytesPerSecond = (LINK.mbps * 1e6) / 8;
-  await session.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: LINK.latencyMs,
-    downloadThroughput: bytesPerSecond,
-    uploadThroughput: bytesPerSecond,
-  });
-  return { context, page, network };
+  const throughput = (LINK.mbps * 1e6) / 8;
+  const conditions = { offline: false, latency: LINK.latencyMs, downloadThroughput: throughput, uploadThroughput: throughput };
+  await session.send("Network.emulateNetworkConditions", conditions);
+  return { page, network };
 }
 
 /**
- * Waits for the armed watch: the moment (page clock) the results were shown; null past the limit, or
- * when the page could not search (then with why, as the page and the link say).
+ * One step: `start` (navigating or submitting) gives the page clock it started at; then `query`, the milliseconds
+ * until its results were on screen (null when they were not within the time limit), the bytes received over the
+ * link meanwhile (encoded, headers included), and what the page said if it could not search, with the requests
+ * that failed on the link.
  */
-async function shownAt(
-  page: Page,
-  network: NetworkCount,
-  timeoutMs: number,
-): Promise<{ at: number | null; status: string; error?: string }> {
-  try {
-    await page.waitForFunction(() => (globalThis as WatchedWindow).__benchWatch.shownAt >= 0, undefined, { timeout: timeoutMs });
-  } catch (error) {
-    if ((error as Error).name === "TimeoutError") return { at: null, status: "" };
-    throw error;
-  }
-  const watch = await page.evaluate(() => (globalThis as WatchedWindow).__benchWatch);
-  if (!watch.error) return { at: watch.shownAt, status: watch.status };
-  const failed =
-    network.failures.length > 0 ? ` (${network.failures.length} requests failed: ${[...new Set(network.failures)].join(", ")})` : "";
-  return { at: null, status: watch.status, error: `${watch.error}${failed}` };
+async function step({ page, network }: Awaited<ReturnType<typeof openThrottled>>, query: string, start: () => Promise<number>) {
+  const bytesBefore = network.bytes;
+  network.failures.length = 0;
+  const started = await start();
+  const shown = await page
+    .waitForFunction(() => (globalThis as WatchedWindow).__benchWatch.shownAt >= 0, undefined, { timeout: TIMEOUT_MS })
+    .then(() => page.evaluate(() => (globalThis as WatchedWindow).__benchWatch))
+    .catch((error: Error) => {
+      if (error.name === "TimeoutError") return undefined;
+      throw error;
+    });
+  const failed = network.failures.length
+    ? ` (${network.failures.length} requests failed: ${[...new Set(network.failures)].join(", ")})`
+    : "";
+  const ms = shown && !shown.error ? shown.shownAt - started : null;
+  return { query, ms, bytes: network.bytes - bytesBefore, error: shown?.error ? `${shown.error}${failed}` : undefined };
 }
 
-/** Types `query` into the page's search box and submits it, as Enter does; the page clock at submission. */
+/** Resets the watch, types `query` into the page's search box and submits it, as Enter does; the page clock at submission. */
 const submit = (page: Page, query: string): Promise<number> =>
   page.evaluate((text) => {
-    const watch = (globalThis as WatchedWindow).__benchWatch;
-    Object.assign(watch, { armed: true, shownAt: -1, status: "", error: "" });
+    Object.assign((globalThis as WatchedWindow).__benchWatch, { shownAt: -1, error: "" });
     const form = document.querySelector<HTMLFormElement>("form.search-form")!;
     form.querySelector<HTMLInputElement>("input[type=search], input[name=search]")!.value = text;
     const started = performance.now();
@@ -154,77 +109,72 @@ const submit = (page: Page, query: string): Promise<number> =>
     return started;
   }, query);
 
-const NOT_MEASURED = (query: string): BrowserStep => ({ query, ms: null, bytes: 0, status: "" });
-
-async function searchWord(
-  browser: Browser,
-  siteUrl: string,
-  collection: string,
-  word: string,
-  refinedBy: string,
-  timeoutMs: number,
-): Promise<Omit<BrowserSearch, "reach" | "word" | "matches">> {
-  const { context, page, network } = await openThrottled(browser);
+/** `word` cold (from navigation start: page clock 0), then refined by `refinedBy`, then repeated, on one page. */
+async function searchWord(browser: Browser, listUrl: string, word: string, refinedBy: string) {
+  const opened = await openThrottled(browser);
+  const { page, network } = opened;
   try {
-    await page.goto(`${siteUrl}api/${collection}/index.html?search=${encodeURIComponent(word)}`, { waitUntil: "commit" });
-    const first = await shownAt(page, network, timeoutMs);
-    const cold: BrowserStep = { query: word, ms: first.at, bytes: network.bytes, status: first.status, error: first.error };
-    const refinedQuery = `${word} ${refinedBy}`;
-    if (first.at === null) return { cold, refined: NOT_MEASURED(refinedQuery), repeated: NOT_MEASURED(word) };
-    const warm = async (query: string): Promise<BrowserStep> => {
+    const cold = await step(opened, word, () =>
+      page.goto(`${listUrl}?search=${encodeURIComponent(word)}`, { waitUntil: "commit" }).then(() => 0),
+    );
+    const warm = async (query: string) => {
+      if (cold.ms === null) return { query, ms: null, bytes: 0, error: undefined };
       await network.quiet();
-      const before = network.bytes;
-      network.failures.length = 0;
-      const started = await submit(page, query);
-      const shown = await shownAt(page, network, timeoutMs);
-      return {
-        query,
-        ms: shown.at === null ? null : shown.at - started,
-        bytes: network.bytes - before,
-        status: shown.status,
-        error: shown.error,
-      };
+      return step(opened, query, () => submit(page, query));
     };
-    const refined = await warm(refinedQuery);
-    const repeated = await warm(word);
-    return { cold, refined, repeated };
+    return { cold, refined: await warm(`${word} ${refinedBy}`), repeated: await warm(word) };
   } finally {
-    await context.close();
+    await page.context().close();
   }
 }
 
-/**
- * Each word cold, refined and repeated, on `<siteUrl>api/<collection>/index.html`;
- * a word is refined by the next one of `words` (the last by the first).
- */
-export async function measureBrowserSearch(
-  siteUrl: string,
-  collection: string,
-  words: readonly (PickedWord & { reach: string })[],
-  { timeoutMs }: { timeoutMs: number },
-): Promise<BrowserSearch[]> {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    // Playwright gives every launch a new, empty profile (its own --user-data-dir).
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+/** The common, moderate and rare word each cold, refined by the next word (the rare by the common) and repeated, on the list's HTML view. */
+export async function measureBrowserSearch(siteUrl: string, words: ListWords) {
+  // Playwright gives every launch a new, empty profile (its own --user-data-dir).
+  const browser = await launchChromium();
   try {
-    const results: BrowserSearch[] = [];
-    for (const [i, { reach, word, matches }] of words.entries()) {
-      const refinedBy = words[(i + 1) % words.length].word;
-      results.push({ reach, word, matches, ...(await searchWord(browser, siteUrl, collection, word, refinedBy, timeoutMs)) });
+    const listUrl = `${siteUrl}api/${words.collection}/index.html`;
+    const reaches = ["common", "moderate", "rare"] as const;
+    const searches = [];
+    for (const [i, reach] of reaches.entries()) {
+      const { word, matches } = words[reach];
+      const steps = await searchWord(browser, listUrl, word, words[reaches[(i + 1) % reaches.length]].word);
+      searches.push({ reach, word, matches, ...steps });
     }
-    return results;
+    return searches;
   } finally {
     await browser.close();
   }
+}
+
+type BrowserStep = Awaited<ReturnType<typeof step>>;
+
+function stepCell(step: BrowserStep): string {
+  if (step.error) return `failed after ${size(step.bytes)}: ${step.error}`;
+  if (step.ms === null) return step.bytes > 0 ? `not shown, ${size(step.bytes)}` : "–";
+  const time = step.ms < 1000 ? `${step.ms.toFixed(0)} ms` : `${(step.ms / 1000).toFixed(1)} s`;
+  return `${time}, ${size(step.bytes)}`;
+}
+
+/** Absent when no size searched in the browser. */
+export function browserTable(
+  collection: string,
+  sizes: readonly { resources: number; browser?: Awaited<ReturnType<typeof measureBrowserSearch>> }[],
+): string[] {
+  const rows = sizes.flatMap(({ resources, browser }) =>
+    (browser ?? []).map((r) => [
+      count(resources),
+      `${r.reach} "${r.word}"`,
+      count(r.matches),
+      stepCell(r.cold),
+      `"${r.refined.query}": ${stepCell(r.refined)}`,
+      stepCell(r.repeated),
+    ]),
+  );
+  if (rows.length === 0) return [];
+  const caption = `Search in Chromium on the ${collection} list's HTML view over ${LINK.mbps} Mbps / ${LINK.latencyMs} ms: time until the results are
+on screen, bytes transferred until then (cold: a new context opens ?search=<word>; then on the same page a refined query
+and the word again). Goals: a common word cold ≤ 1.0 s and ≤ 200 kB; refined or repeated ≤ 100 ms. Pagefind 1.6
+(9,000 videos, the same link): its first 10 results after 0.8 s and 170 kB.`;
+  return [markdownTable(caption, [["site", "word", "found", "cold", "refined", "repeated"], ...rows])];
 }

@@ -12,37 +12,29 @@ import path from "node:path";
 import { findCollection } from "../../core/catalogue/collections.ts";
 import type { JsonObject } from "../../core/catalogue/resource.ts";
 import { RecordFinder } from "../../core/search/find-records.ts";
-import { resourceTerms } from "../../core/search/search-fields.ts";
-
-export interface PickedWord {
-  readonly word: string;
-  /** Records of the list the API finds for it. */
-  readonly matches: number;
-}
-
-export interface ListWords {
-  readonly collection: string;
-  readonly records: number;
-  /** The uuid of a resource of the list, for the one-resource requests. */
-  readonly uuid: string;
-  readonly common: PickedWord;
-  readonly moderate: PickedWord;
-  readonly rare: PickedWord;
-}
+import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
+import { count } from "./markdown-table.ts";
 
 /** How many candidates, closest by the records holding them, are searched for. */
 const SEARCHED = 300;
 /** Words as people search for them: five letters or more. */
 const SEARCHED_WORD = /^[a-z]{5,}$/;
 
-export async function pickWords(siteDir: string, name: string): Promise<ListWords> {
+/** A word, and the records of the list the API finds for it. */
+type PickedWord = { readonly word: string; readonly matches: number };
+
+export async function pickWords(siteDir: string, name: string) {
   const collection = findCollection(name);
   if (!collection) throw new Error(`No collection is named ${name}.`);
   const records = JSON.parse(await readFile(path.join(siteDir, "api", name, "index.json"), "utf8")) as JsonObject[];
   if (records.length === 0) throw new Error(`The ${name} list of ${siteDir} is empty: nothing to search.`);
   const holders = new Map<string, number>();
-  for (const record of records)
-    for (const term of resourceTerms(collection, record)) if (SEARCHED_WORD.test(term)) holders.set(term, (holders.get(term) ?? 0) + 1);
+  for (const record of records) {
+    // The terms the build indexes the record by, each once.
+    const terms = new Set<string>();
+    addTextTerms(searchTexts(collection.kind, record), terms);
+    for (const term of terms) if (SEARCHED_WORD.test(term)) holders.set(term, (holders.get(term) ?? 0) + 1);
+  }
   const taken = new Set<string>();
   const finder = new RecordFinder((file) => readFile(path.join(siteDir, file), "utf8").catch(() => undefined), name);
   const matchesOf = async (word: string) => (await finder.find(word))?.length ?? records.length;
@@ -69,5 +61,14 @@ export async function pickWords(siteDir: string, name: string): Promise<ListWord
   const common = await pick(Math.max(1, records.length / 3), "about a third");
   const moderate = await pick(Math.max(1, records.length * 0.05), "about 5 %");
   const rare = await pick(Math.min(5, Math.max(1, records.length * 0.01)), "a handful");
+  // `uuid`: a resource of the list, for the one-resource requests.
   return { collection: name, records: records.length, uuid: String(records[0].uuid), common, moderate, rare };
+}
+
+export type ListWords = Awaited<ReturnType<typeof pickWords>>;
+
+/** The words and the records each finds, e.g. `common "world" (260), moderate "habitat" (43), rare "built" (5) of 850`. */
+export function wordsFound({ common, moderate, rare, records }: ListWords): string {
+  const word = ({ word, matches }: PickedWord) => `"${word}" (${count(matches)})`;
+  return `common ${word(common)}, moderate ${word(moderate)}, rare ${word(rare)} of ${count(records)}`;
 }

@@ -7,7 +7,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
+import { siteTree } from "../../core/translations/site-tree.ts";
 import type { RequestKind } from "./edge-cpu.ts";
+import { count, markdownTable, size } from "./markdown-table.ts";
 import { siteFiles } from "../../../test/helpers/static-host.ts";
 
 /**
@@ -15,28 +17,19 @@ import { siteFiles } from "../../../test/helpers/static-host.ts";
  * size. Measured as `request(…, { lazy: true })` answers: its data is read
  * only when asked, so nothing else is counted.
  */
-export const SHIM_BYTES_GOAL = 1.05;
+const SHIM_BYTES_GOAL = 1.05;
 
-export interface ShimBytes extends RequestKind {
-  /** The answer, gzipped. */
-  readonly answerGzip: number;
-  /** The files the shim read for it, each gzipped. */
-  readonly downloadedGzip: number;
-  readonly files: number;
-}
-
-/** The request kinds that ask for a whole answer in a data format: what the shim answers from several files. */
-const isShimKind = ({ path: address }: RequestKind) => {
-  const params = new URL(address, "http://x").searchParams;
-  return params.get("format") !== "api" && (params.has("search") || params.has("fields"));
-};
-
-export async function measureShimBytes(siteDir: string, kinds: readonly RequestKind[]): Promise<ShimBytes[]> {
-  const figures: ShimBytes[] = [];
-  for (const kind of kinds.filter(isShimKind)) {
+/**
+ * Of the request kinds, those that ask for a whole answer in a data format (what the shim answers from several files):
+ * the answer gzipped, and the files the shim read for it, their number and their bytes each gzipped.
+ */
+export async function measureShimBytes(siteDir: string, kinds: readonly RequestKind[]) {
+  const figures = [];
+  for (const kind of kinds) {
     const url = new URL(kind.path, "http://x");
+    if (url.searchParams.get("format") === "api" || !(url.searchParams.has("search") || url.searchParams.has("fields"))) continue;
     const read: string[] = [];
-    const api = new RecordSliceAnswers(siteFiles(siteDir, { log: read }), { baseUrl: "", siteUrl: "" });
+    const api = new RecordSliceAnswers(siteFiles(siteDir, { log: read }), siteTree({ baseUrl: "", siteUrl: "" }));
     const query = Object.fromEntries(["search", "fields", "format"].map((name) => [name, url.searchParams.get(name)]));
     const answer = await api.answer({ path: url.pathname, ...query });
     const files = [...new Set(read)];
@@ -44,4 +37,19 @@ export async function measureShimBytes(siteDir: string, kinds: readonly RequestK
     figures.push({ ...kind, answerGzip: gzipSync(await bodyBytes(answer.body)).length, downloadedGzip, files: files.length });
   }
   return figures;
+}
+
+export function shimTable(sizes: readonly { resources: number; shim: Awaited<ReturnType<typeof measureShimBytes>> }[]): string {
+  const rows = sizes.flatMap(({ resources, shim }) =>
+    shim.map(({ kind, answerGzip, downloadedGzip, files }) => [
+      count(resources),
+      kind,
+      size(answerGzip),
+      `${size(downloadedGzip)} in ${count(files)} files`,
+      `${(downloadedGzip / answerGzip).toFixed(2)}×${downloadedGzip > SHIM_BYTES_GOAL * answerGzip ? " *" : ""}`,
+    ]),
+  );
+  const caption = `Whole answers in a data format through the browser shim: what it downloads against the answer's own gzip size
+(goal ≤ ${SHIM_BYTES_GOAL}×; * = over it).`;
+  return markdownTable(caption, [["site", "request", "answer (gzip)", "the shim downloads (gzip)", "ratio"], ...rows]);
 }

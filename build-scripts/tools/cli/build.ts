@@ -5,27 +5,21 @@
  * previous output stays as it was, and the command exits non-zero, so a
  * Netlify deploy of invalid content fails and the live site stays.
  */
-import { summary } from "../../pipeline/build-report.ts";
-import { runBuild } from "../../pipeline/run-build.ts";
+import { reportedBuild } from "../../pipeline/build-report.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { runCommand } from "./run-command.ts";
-import { answerHelp } from "./help.ts";
 
-answerHelp(`
+const outDir = outputDir(process.env);
+const COMMAND = {
+  usage: `
 usage: npm run build
 Validates the content (env CONTENT_DIR, default content/) and builds the site into _site/ (env OUTPUT_DIR),
 for the addresses BASE_URL and SITE_URL; on a content error lists the problems and leaves _site/ as it was.
-`);
+`,
+  onError: `Nothing was written; ${outDir}/ is unchanged.`,
+};
 
-const outDir = outputDir(process.env);
-
-await runCommand(
-  async () => {
-    console.log(`Validating content and building ${outDir}/ …`);
-    const { build, stats, seconds } = await runBuild(outDir, {
-      progress: (collection, done, total) => console.log(`  ${collection}: ${done} / ${total}`),
-    });
-    console.log(summary(build, stats, seconds, outDir));
-  },
-  { onError: `Nothing was written; ${outDir}/ is unchanged.` },
-);
+await runCommand(COMMAND, async () => {
+  console.log(`Validating content and building ${outDir}/ …`);
+  await reportedBuild(outDir);
+});

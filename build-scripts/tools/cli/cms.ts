@@ -8,16 +8,14 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { localBackendPort } from "../../core/cms/local-backend-address.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
 import { startLocalBackend } from "../cms/local-backend.ts";
 import { npmScriptCommand } from "./npm-scripts.ts";
-import { CommandError, runCommand } from "./run-command.ts";
-import { onStop } from "./stop-signals.ts";
+import { CommandError, onStop, runCommand } from "./run-command.ts";
 
-const HELP = `usage: npm run cms
+const USAGE = `usage: npm run cms
 
 Edit the catalogue in a browser: serves the site as \`npm run dev\` does, with
 Decap CMS at http://127.0.0.1:PORT/admin/, and the CMS's local backend at
@@ -29,10 +27,7 @@ the record's file; nothing is committed: review with git, then commit.
 
 See docs/editors.md.`;
 
-await runCommand(async () => {
-  const { values } = parseArgs({ options: { help: { type: "boolean", short: "h" } } });
-  if (values.help) return console.log(HELP);
-
+await runCommand({ usage: USAGE }, async () => {
   const projectDir = process.cwd();
   const port = Number(process.env.PORT || 8080);
   const contentDir = path.resolve(projectDir, loadSiteConfig(projectDir).contentDir);

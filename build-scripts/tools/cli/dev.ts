@@ -12,73 +12,71 @@ import EleventyDevServer from "@11ty/eleventy-dev-server";
 import { watchFolders } from "../dev/watch-folders.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
-import { CommandError, reportUncaughtErrors } from "./run-command.ts";
-import { answerHelp } from "./help.ts";
+import { CommandError, onStop, runCommand } from "./run-command.ts";
 
-answerHelp(`
+const USAGE = `
 usage: npm run dev
 Builds the site, serves it with live reload at http://127.0.0.1:8080/ (env PORT) and rebuilds what a saved
 record changes (env OUTPUT_DIR, default _site/; CONTENT_DIR, default content/).
-`);
+`;
 
-reportUncaughtErrors();
-const projectDir = process.cwd();
-const outDir = outputDir(process.env);
-const port = Number(process.env.PORT || 8080);
-const WORKER = path.join(import.meta.dirname, "../dev/dev-worker.ts");
-const { contentDir } = loadSiteConfig(projectDir);
-// The builder watches the content folder: without one it has nothing to watch.
-if (!statSync(path.resolve(projectDir, contentDir), { throwIfNoEntry: false })?.isDirectory()) {
-  throw new CommandError(`There is no content folder ${contentDir}/ (env CONTENT_DIR, else config.contentDir in package.json).`);
-}
+await runCommand({ usage: USAGE }, () => {
+  const projectDir = process.cwd();
+  const outDir = outputDir(process.env);
+  const port = Number(process.env.PORT || 8080);
+  const WORKER = path.join(import.meta.dirname, "../dev/dev-worker.ts");
+  const { contentDir } = loadSiteConfig(projectDir);
+  // The builder watches the content folder: without one it has nothing to watch.
+  if (!statSync(path.resolve(projectDir, contentDir), { throwIfNoEntry: false })?.isDirectory()) {
+    throw new CommandError(`There is no content folder ${contentDir}/ (env CONTENT_DIR, else config.contentDir in package.json).`);
+  }
 
-const server = EleventyDevServer.getServer("catalogue", outDir, {
-  port,
-  liveReload: true,
-  domDiff: false,
-  logger: { info: console.log, log: console.log, error: console.error },
-});
-let serving = false;
-let worker: ChildProcess | undefined;
-
-function startWorker(): void {
-  const child = fork(WORKER, [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
-  child.on("message", async () => {
-    if (!serving) {
-      serving = true;
-      await server.serve(port);
-    }
-    server.reload();
+  const server = EleventyDevServer.getServer("catalogue", outDir, {
+    port,
+    liveReload: true,
+    domDiff: false,
+    logger: { info: console.log, log: console.log, error: console.error },
   });
-  child.on("exit", (code, signal) => {
-    if (worker === child && signal === null) console.error(`The builder stopped (exit ${code}); save a file to restart it.`);
-    if (worker === child) worker = undefined;
-  });
-  worker = child;
-}
+  let serving = false;
+  let worker: ChildProcess | undefined;
 
-function restartWorker(): void {
-  const old = worker;
-  worker = undefined;
-  old?.kill();
+  function startWorker(): void {
+    const child = fork(WORKER, [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+    child.on("message", async () => {
+      if (!serving) {
+        serving = true;
+        await server.serve(port);
+      }
+      server.reload();
+    });
+    child.on("exit", (code, signal) => {
+      if (worker === child && signal === null) console.error(`The builder stopped (exit ${code}); save a file to restart it.`);
+      if (worker === child) worker = undefined;
+    });
+    worker = child;
+  }
+
+  function restartWorker(): void {
+    const old = worker;
+    worker = undefined;
+    old?.kill();
+    startWorker();
+  }
+
   startWorker();
-}
+  const stopWatching = watchFolders(
+    ["templates", "build-scripts", ".eleventy.ts"].map((p) => path.join(projectDir, p)),
+    (paths) => {
+      console.log(`${[...paths].map((p) => path.relative(projectDir, p)).join(", ")} changed: full rebuild.`);
+      restartWorker();
+    },
+    100,
+  );
 
-startWorker();
-const stopWatching = watchFolders(
-  ["templates", "build-scripts", ".eleventy.ts"].map((p) => path.join(projectDir, p)),
-  (paths) => {
-    console.log(`${[...paths].map((p) => path.relative(projectDir, p)).join(", ")} changed: full rebuild.`);
-    restartWorker();
-  },
-  100,
-);
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
+  onStop(async () => {
     stopWatching();
     worker?.kill();
     await server.close();
     process.exit(0);
   });
-}
+});

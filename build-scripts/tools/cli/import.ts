@@ -15,16 +15,19 @@ import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { dumpToRecords, type ImportedRecord } from "../import/dump-to-records.ts";
 import { schemaValidators } from "../../pipeline/cache/cached-validators.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
-import { formatProblems, type Problem } from "../../pipeline/validate/problems.ts";
+import { fileProblem, parseJson, type Problem } from "../../pipeline/validate/problems.ts";
+import { ContentError } from "../../pipeline/prepare.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
 import { CommandError, runCommand } from "./run-command.ts";
-import { answerHelp } from "./help.ts";
 
 const USAGE = "usage: npm run import -- <dump.json | folder of <collection>.json dumps> [--out <content-dir>] [--replace]";
-answerHelp(`${USAGE}\nWrites one record per resource of API dumps into <content-dir>/<collection>/ (BASE_URL and SITE_URL: the dump's).`);
+const COMMAND = {
+  usage: `${USAGE}\nWrites one record per resource of API dumps into <content-dir>/<collection>/ (BASE_URL and SITE_URL: the dump's).`,
+  onError: "Nothing was written.",
+};
 
-await runCommand(async () => {
+await runCommand(COMMAND, async () => {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { out: { type: "string" }, replace: { type: "boolean", default: false } },
@@ -38,7 +41,7 @@ await runCommand(async () => {
   const outDir = path.resolve(projectDir, values.out ?? config.contentDir);
   const input = path.resolve(positionals[0]);
   const inputStats = await stat(input).catch(() => undefined);
-  if (!inputStats) throw new CommandError(`${positionals[0]}: no such file or folder. Nothing was written.`);
+  if (!inputStats) throw new CommandError(`${positionals[0]}: no such file or folder.`);
   const dumpFiles = inputStats.isDirectory()
     ? (await readdir(input))
         .filter((n) => n.endsWith(".json"))
@@ -53,51 +56,28 @@ await runCommand(async () => {
     const name = path.basename(dumpFile, ".json");
     const collection = findCollection(name);
     if (!collection) {
-      problems.push({
-        file: shown,
-        pointer: "",
-        severity: "error",
-        expected: "a dump named <collection>.json after one of the 31 collections",
-        found: `"${name}"`,
-      });
+      problems.push(fileProblem(shown, "a dump named <collection>.json after one of the 31 collections", `"${name}"`));
       continue;
     }
     const read = readTextFile(dumpFile, "a JSON file", { followLinks: true });
-    if (!("text" in read)) {
-      problems.push({ file: shown, pointer: "", severity: "error", ...read });
-      continue;
-    }
-    let dump: unknown;
-    try {
-      dump = JSON.parse(read.text);
-    } catch (error) {
-      problems.push({
-        file: shown,
-        pointer: "",
-        severity: "error",
-        expected: "a JSON document",
-        found: `invalid JSON: ${(error as Error).message}`,
-      });
+    const dump = "text" in read ? parseJson({ file: shown, text: read.text }) : { problem: fileProblem(shown, read.expected, read.found) };
+    if ("problem" in dump) {
+      problems.push(dump.problem);
       continue;
     }
     const schemaRef = schemaPathFrom(path.join(outDir, name), collection.kind);
-    const result = dumpToRecords(collection, dump, config, shown, schemaRef, await schemaValidators());
+    const result = dumpToRecords(collection, dump.value, config, shown, schemaRef, await schemaValidators());
     problems.push(...result.problems);
     const folder = path.join(outDir, name);
     const existing = await readdir(folder).catch(() => [] as string[]);
     if (existing.some((n) => n.endsWith(".json")) && !values.replace) {
-      problems.push({
-        file: shownPath(projectDir, folder),
-        pointer: "",
-        severity: "error",
-        expected: "an empty collection folder (or --replace to empty it)",
-        found: `${existing.length} file(s) already there`,
-      });
+      const expected = "an empty collection folder (or --replace to empty it)";
+      problems.push(fileProblem(shownPath(projectDir, folder), expected, `${existing.length} file(s) already there`));
     }
     plan.push({ collection: name, records: result.records });
   }
 
-  if (problems.length) throw new CommandError(`${formatProblems(problems)}\n\nNothing was written.`);
+  if (problems.length) throw new ContentError(problems);
   for (const { collection, records } of plan) {
     const folder = path.join(outDir, collection);
     if (values.replace) await rm(folder, { recursive: true, force: true });

@@ -9,45 +9,36 @@
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { formatBytes, summary } from "../../pipeline/build-report.ts";
-import { runBuild } from "../../pipeline/run-build.ts";
-import { apiRootData } from "../../core/catalogue/api-root.ts";
+import { formatBytes, reportedBuild } from "../../pipeline/build-report.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
-import { rootView } from "../../core/formats/views.ts";
 import { MIRROR_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
+import { siteTree } from "../../core/translations/site-tree.ts";
+import { apiRoot } from "../../pipeline/write/write-site.ts";
 import { archiveSite } from "../../pipeline/mirror/archive-site.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { runCommand } from "./run-command.ts";
-import { answerHelp } from "./help.ts";
-
-answerHelp(`
-usage: npm run mirror
-Builds the site (as npm run build does) and zips it into _site/downloads/catalogue-mirror.zip, an offline mirror.
-`);
 
 const outDir = outputDir(process.env);
+const COMMAND = {
+  usage: `
+usage: npm run mirror
+Builds the site (as npm run build does) and zips it into _site/downloads/catalogue-mirror.zip, an offline mirror.
+`,
+  onError: `No mirror was made; ${outDir}/ holds the last site that built.`,
+};
 
-await runCommand(
-  async () => {
-    const { build, stats, seconds } = await runBuild(outDir, {
-      progress: (collection, done, total) => console.log(`  ${collection}: ${done} / ${total}`),
-    });
-    console.log(summary(build, stats, seconds, outDir));
+await runCommand(COMMAND, async () => {
+  const { build } = await reportedBuild(outDir);
 
-    const started = performance.now();
-    const date = new Date();
-    const archive = await archiveSite(outDir, build.config, date, (done, total) => console.log(`  archive: ${done} / ${total} files`));
-    const size = formatBytes(archive.bytes);
+  const started = performance.now();
+  const date = new Date();
+  const archive = await archiveSite(outDir, build.config, date, (done, total) => console.log(`  archive: ${done} / ${total} files`));
+  const size = formatBytes(archive.bytes);
 
-    const html = FORMATS[0];
-    const download = { file: MIRROR_ARCHIVE, size, date: date.toISOString() };
-    await writeFile(
-      path.join(outDir, rootFile(html.extension)),
-      html.renderer.document(rootView(apiRootData(build.config), download), { config: build.config }),
-    );
-    console.log(
-      `Wrote ${archive.file}: ${archive.entries} files, ${size}, in ${((performance.now() - started) / 1000).toFixed(2)} s; the API root's HTML view links it.`,
-    );
-  },
-  { onError: `No mirror was made; ${outDir}/ holds the last site that built.` },
-);
+  const html = FORMATS[0];
+  const download = { file: MIRROR_ARCHIVE, size, date: date.toISOString() };
+  await writeFile(path.join(outDir, rootFile(html.extension)), apiRoot(siteTree(build.config), html, download));
+  console.log(
+    `Wrote ${archive.file}: ${archive.entries} files, ${size}, in ${((performance.now() - started) / 1000).toFixed(2)} s; the API root's HTML view links it.`,
+  );
+});

@@ -7,15 +7,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { withGeneratedBlock } from "../../pipeline/netlify/netlify-toml.ts";
 import { CommandError, runCommand } from "./run-command.ts";
-import { answerHelp } from "./help.ts";
 
-answerHelp(`
+const USAGE = `
 usage: npm run netlify:config [-- --check]
 Rewrites the generated part of netlify.toml from the format table; --check only says whether it is up to date
 (exit 1 if not).
-`);
+`;
 
-await runCommand(() => {
+await runCommand({ usage: USAGE }, () => {
   const file = path.resolve(import.meta.dirname, "../../../netlify.toml");
   const current = readFileSync(file, "utf8");
   const next = withGeneratedBlock(current);

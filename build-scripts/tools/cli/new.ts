@@ -15,12 +15,11 @@ import { FILL_IN } from "../../pipeline/validate/fill-in.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
 import { CommandError, runCommand } from "./run-command.ts";
-import { answerHelp } from "./help.ts";
 
 const USAGE = 'usage: npm run new -- <collection> [--title "…"]';
-answerHelp(`${USAGE}\nWrites a new record at the end of the collection's list and prints its path.`);
+const HELP = `${USAGE}\nWrites a new record at the end of the collection's list and prints its path.`;
 
-await runCommand(async () => {
+await runCommand({ usage: HELP }, async () => {
   const { values, positionals } = parseArgs({ options: { title: { type: "string", default: "" } }, allowPositionals: true });
   const collection = findCollection(positionals[0] ?? "");
   if (!collection || positionals.length !== 1) {

@@ -9,17 +9,15 @@ import path from "node:path";
 import { startServer } from "../../runtime/server/server.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
-import { CommandError, runCommand } from "./run-command.ts";
-import { onStop } from "./stop-signals.ts";
-import { answerHelp } from "./help.ts";
+import { CommandError, onStop, runCommand } from "./run-command.ts";
 
-answerHelp(`
+const USAGE = `
 usage: npm run serve
 Serves the built site (env OUTPUT_DIR, default _site/) at http://127.0.0.1:8080/ (env PORT) as Netlify would,
 search and fields answered by the edge function's code. Stops on Ctrl-C.
-`);
+`;
 
-await runCommand(async () => {
+await runCommand({ usage: USAGE }, async () => {
   const projectDir = process.cwd();
   const siteDir = path.resolve(projectDir, outputDir(process.env));
   if (!existsSync(path.join(siteDir, "api"))) {
@@ -43,10 +41,7 @@ await runCommand(async () => {
     );
   }
 
-  onStop((reason) => {
-    console.log(`${reason}: stopping.`);
-    void server.close().then(() => process.exit(0));
-  });
+  onStop(() => server.close().then(() => process.exit(0)));
 });
 
 /** The address the site was built for, read from the API root's links (`{base_url}/api/<collection>?format=api`). */

@@ -7,16 +7,14 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { npmScriptCommand } from "./npm-scripts.ts";
-import { runCommand } from "./run-command.ts";
-import { onStop } from "./stop-signals.ts";
-import { answerHelp } from "./help.ts";
+import { onStop, runCommand } from "./run-command.ts";
 
-answerHelp(`
+const USAGE = `
 usage: npm start
 Builds the site (npm run build), then serves it (npm run serve) at http://127.0.0.1:8080/ (env PORT).
-`);
+`;
 
-await runCommand(async () => {
+await runCommand({ usage: USAGE }, async () => {
   const [command, args] = npmScriptCommand(process.cwd(), "build");
   const build = spawn(command, args, { stdio: "inherit" });
   const stopListening = onStop(() => build.kill("SIGTERM"));

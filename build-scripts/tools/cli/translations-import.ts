@@ -21,14 +21,13 @@ import { checkContent, ContentError } from "../../pipeline/prepare.ts";
 import { planImport } from "../translations/plan-import.ts";
 import { readXliff, type XliffFile } from "../translations/read-xliff.ts";
 import { CommandError, runCommand } from "./run-command.ts";
-import { answerHelp } from "./help.ts";
 
 const USAGE = "usage: npm run translations:import -- [--lang <code>] <files or folders of XLIFF>";
-answerHelp(`${USAGE}\nStores the translations of XLIFF 1.2 files in content/translations/<lang>/, merged with those stored.`);
+const HELP = `${USAGE}\nStores the translations of XLIFF 1.2 files in content/translations/<lang>/, merged with those stored.`;
 
 const XLIFF_FILE = /\.(xlf|xliff)$/i;
 
-await runCommand(async () => {
+await runCommand({ usage: HELP }, async () => {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { lang: { type: "string" } } });
   if (positionals.length === 0) throw new CommandError(USAGE);
   const projectDir = process.cwd();

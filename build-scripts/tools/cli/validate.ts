@@ -8,15 +8,14 @@ import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { formatProblems } from "../../pipeline/validate/problems.ts";
 import { checkContent } from "../../pipeline/prepare.ts";
 import { runCommand } from "./run-command.ts";
-import { answerHelp } from "./help.ts";
 
-answerHelp(`
+const USAGE = `
 usage: npm run validate
 Checks every record of the content (env CONTENT_DIR, default content/) and every stored translation;
 writes nothing, lists every problem, exits 1 if any is an error.
-`);
+`;
 
-await runCommand(async () => {
+await runCommand({ usage: USAGE }, async () => {
   const projectDir = process.cwd();
   const { contentDir } = loadSiteConfig(projectDir);
   const { content, problems } = await checkContent(projectDir, contentDir);

@@ -9,8 +9,10 @@
 import { findCollection, type Collection, type ResourceKind } from "../../core/catalogue/collections.ts";
 import { toResource, type SourceRecord } from "../../core/catalogue/resource.ts";
 import { htmlRenderer } from "../../core/formats/html.ts";
+import { instanceDocument } from "../../core/formats/renderer.ts";
 import { escapeAttribute, escapeHtml } from "../../core/formats/html-escape.ts";
 import { instanceView } from "../../core/formats/views.ts";
+import { siteTree } from "../../core/translations/site-tree.ts";
 import { formatName, type AdminSettings } from "../../core/cms/cms-config.ts";
 import { folderFacts, newEntryFields, type FolderFacts } from "../../core/cms/new-entry.ts";
 import { fromFile, toFile } from "../../core/cms/record-format.ts";
@@ -133,9 +135,8 @@ async function folderNow(backend: string, collection: Collection, contentDir: st
 function previewHtml(collection: Collection, entry: EntryMap, settings: AdminSettings): string {
   try {
     const record = JSON.parse(toFile(collection.kind, entry.get("data").toJS())) as SourceRecord;
-    const config = { ...settings.site, contentDir: settings.contentDir };
-    const resource = toResource(collection, record, config);
-    const page = htmlRenderer.document(instanceView(collection, resource), { config });
+    const resource = toResource(collection, record, settings.site);
+    const page = instanceDocument(htmlRenderer, instanceView(collection, resource), siteTree(settings.site));
     // Shown here, not at its own address: its links lead from the site's root (admin/ is one folder below it).
     return page.replace(/<base href="[^"]*">/, `<base href="${escapeAttribute(new URL("../", location.href).href)}">`);
   } catch (error) {

@@ -7,15 +7,14 @@ import { parseArgs } from "node:util";
 import { writeSyntheticCatalogue } from "./write-catalogue.ts";
 import { parseShare } from "./other-scripts.ts";
 import { CommandError, runCommand } from "../cli/run-command.ts";
-import { answerHelp } from "../cli/help.ts";
 
 const usage = "usage: npm run bench:data -- --videos N --units M [--lessons L] [--seed S] [--other-scripts F] --out DIR";
-answerHelp(`${usage}
+const HELP = `${usage}
 Writes a synthetic catalogue for the benchmark; build it with CONTENT_DIR=DIR npm run build.
 --other-scripts F: that share of the records (0–1, default 0) also get a title and a paragraph
-in Japanese, Chinese or Thai with emoji, to measure what such text costs the search index.`);
+in Japanese, Chinese or Thai with emoji, to measure what such text costs the search index.`;
 
-await runCommand(async () => {
+await runCommand({ usage: HELP }, async () => {
   const { values } = parseArgs({
     options: {
       videos: { type: "string", default: "900" },

@@ -1,14 +1,24 @@
 /**
  * Text for synthetic records: titles, plain and HTML descriptions, long unit
- * overviews. Words are drawn from the vocabulary by Zipf's law, so a search
+ * overviews. Words are drawn by Zipf's law from ranked lists, so a search
  * index built from them has the term distribution of real prose.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { Random, ZipfDraw } from "./random.ts";
-import { vocabulary } from "./vocabulary.ts";
 
-const words = vocabulary();
-const anyWord = new ZipfDraw(words.all);
-const contentWord = new ZipfDraw(words.content);
+/**
+ * A word list beside this file, most frequent first: function words, or a few thousand content words of
+ * school subjects (nouns, verbs, adjectives and their inflected forms, ranked so every band holds each).
+ */
+const wordList = (file: string) =>
+  readFileSync(path.join(import.meta.dirname, file), "utf8")
+    .split(/\s+/)
+    .filter(Boolean);
+
+const contentWords = wordList("content-words.txt");
+const anyWord = new ZipfDraw([...wordList("function-words.txt"), ...contentWords]);
+const contentWord = new ZipfDraw(contentWords);
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 

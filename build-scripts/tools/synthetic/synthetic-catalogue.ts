@@ -1,9 +1,11 @@
 /**
  * A synthetic catalogue for the benchmark: lessons, units (which reference
  * lessons) and videos in the content format of content/<collection>/*.json,
- * valid against build-scripts/schemas/. Deterministic per seed. Pure: yields
- * records one by one; the caller writes them.
+ * valid against build-scripts/schemas/. Deterministic per seed. Yields records
+ * one by one; the caller writes them.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { recordKeys, type JsonObject } from "../../core/catalogue/resource.ts";
 import { slugify, timestamp } from "../../core/catalogue/new-record.ts";
 import type { ResourceKind } from "../../core/catalogue/collections.ts";
@@ -35,128 +37,11 @@ export function sizeMix(resources: number, seed: number, otherScripts = 0): Synt
   return { videos: resources - units - lessons, units, lessons, seed, otherScripts };
 }
 
-const SUBJECTS = [
-  "Biology > Ecology",
-  "Biology > Marine Biology",
-  "Biology > Zoology",
-  "Biology > Botany",
-  "Biology > Genetics",
-  "Earth Science > Climatology",
-  "Earth Science > Geology",
-  "Earth Science > Glaciology",
-  "Earth Science > Hydrology",
-  "Earth Science > Meteorology",
-  "Earth Science > Oceanography",
-  "Earth Science > Volcanology",
-  "Geography",
-  "Geography > Cartography",
-  "Geography > Human Geography",
-  "Geography > Physical Geography",
-  "Geography > Urban Geography",
-  "Social Studies > Ancient Civilizations",
-  "Social Studies > Archaeology",
-  "Social Studies > Civics",
-  "Social Studies > Economics",
-  "Social Studies > World History",
-  "Social Studies > U.S. History",
-  "Anthropology",
-  "Conservation",
-  "Engineering",
-  "Health",
-  "Mathematics > Measurement",
-  "Physics",
-  "Storytelling",
-  "Space Science > Astronomy",
-];
-const ROLES = [
-  "Writer",
-  "Producer",
-  "Editor",
-  "Expert Reviewer",
-  "Educator Reviewer",
-  "Narrator",
-  "Animator",
-  "Videographer",
-  "Director",
-  "Cartographer",
-  "Photographer",
-  "Illustrator",
-  "Translator",
-];
-const FIRST = [
-  "Amara",
-  "Owen",
-  "Ingrid",
-  "Lucía",
-  "Kenji",
-  "Fatima",
-  "Mateo",
-  "Zoë",
-  "Nikos",
-  "Priya",
-  "Sven",
-  "Chloé",
-  "Tomasz",
-  "Aiyana",
-  "Jonas",
-  "Mei",
-  "Olu",
-  "Björn",
-  "Hana",
-  "Diego",
-  "Élodie",
-  "Kwame",
-  "Sofia",
-  "Ravi",
-  "Noah",
-  "Leilani",
-  "Marek",
-  "Yusuf",
-  "Ana",
-  "Caroline",
-];
-const LAST = [
-  "Pritchard",
-  "Halvorsen",
-  "Fernández",
-  "Tanaka",
-  "Okafor",
-  "Nguyen",
-  "Papadakis",
-  "Mbeki",
-  "Andreou",
-  "Bergström",
-  "Kowalski",
-  "Sharma",
-  "Dubois",
-  "Mikkelsen",
-  "Castillo",
-  "Marsh",
-  "Baptiste",
-  "Osei",
-  "Ivanova",
-  "Haddad",
-  "García",
-  "O'Connor",
-  "Müller",
-  "Silva",
-  "Yamamoto",
-  "Begay",
-  "Novak",
-  "Rossi",
-  "Kim",
-  "Hughes",
-];
-const AFFILIATIONS = [
-  "Lincoln Middle School",
-  "Desert Vista Middle School",
-  "Institute of Classical Studies",
-  "University of Bergen",
-  "Coastal Research Center",
-  "Riverside High School",
-  "Museum of Natural History",
-  "Polar Science Institute",
-];
+/** The subjects, credit roles, people's names and affiliations records draw from. */
+const VALUES = JSON.parse(readFileSync(path.join(import.meta.dirname, "record-values.json"), "utf8")) as Record<
+  "subjects" | "roles" | "firstNames" | "lastNames" | "affiliations",
+  readonly string[]
+>;
 const HTML_SHARE = { videos: 0.35, lessons: 0.8, units: 1 } as const;
 const DAY_MS = 86_400_000;
 /** Seeds the generator of other scripts' text apart from the main one. */
@@ -179,10 +64,10 @@ function audience(random: Random): { appropriate_for: string[]; grades: string[]
 
 function credits(random: Random): JsonObject {
   const out: JsonObject = {};
-  for (const role of random.sample(ROLES, random.int(1, 4))) {
+  for (const role of random.sample(VALUES.roles, random.int(1, 4))) {
     out[role] = Array.from({ length: random.int(1, 2) }, () => {
-      const name = `${random.pick(FIRST)} ${random.pick(LAST)}`;
-      return role.endsWith("Reviewer") ? `${name}, ${random.pick(AFFILIATIONS)}` : name;
+      const name = `${random.pick(VALUES.firstNames)} ${random.pick(VALUES.lastNames)}`;
+      return role.endsWith("Reviewer") ? `${name}, ${random.pick(VALUES.affiliations)}` : name;
     });
   }
   return out;
@@ -217,7 +102,7 @@ function sharedFields(random: Random, kind: ResourceKind): JsonObject {
     credits: credits(random),
     ...audience(random),
     geologic_time: null,
-    subjects: random.sample(SUBJECTS, random.int(1, 3)),
+    subjects: random.sample(VALUES.subjects, random.int(1, 3)),
     eras: [],
     ...dates(random, kind),
     versions: {},

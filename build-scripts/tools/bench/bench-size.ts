@@ -1,0 +1,173 @@
+/**
+ * One catalogue size measured: the real build command from a clean output
+ * folder and `cp -r` of the finished tree on the same disk right after (the
+ * I/O floor), alternately, `runs` times; the files and bytes written; the
+ * mirror's archive step on that tree; one record saved while `npm run dev`'s
+ * builder watches; then the queries (query-figures.ts). With the build's and
+ * the mirror's tables.
+ */
+import { createHash } from "node:crypto";
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { median } from "./edge-cpu.ts";
+import { count, markdownTable, range, size } from "./markdown-table.ts";
+import { measureIncremental } from "./measure-incremental.ts";
+import { measureQueries } from "./query-figures.ts";
+import { archiveSite } from "../../pipeline/mirror/archive-site.ts";
+import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
+import { npmScriptCommand } from "../cli/npm-scripts.ts";
+import { sizeMix } from "../synthetic/synthetic-catalogue.ts";
+import { writeSyntheticCatalogue } from "../synthetic/write-catalogue.ts";
+
+export const BENCH_DIR = path.join(tmpdir(), "catalogue-bench");
+export const RUN_DIR = path.join(BENCH_DIR, "run");
+const PROJECT_DIR = path.resolve(import.meta.dirname, "../../..");
+const GENERATOR_DIR = path.resolve(import.meta.dirname, "../synthetic");
+const BUILD_ENV = { BASE_URL: "https://api.example.org", SITE_URL: "https://education.example.org" };
+const GNU_TIME = "/usr/bin/time";
+
+export function checkGnuTime(): void {
+  if (!existsSync(GNU_TIME))
+    throw new Error(`The benchmark measures CPU time and memory with GNU time (${GNU_TIME}); install it: apt-get install time`);
+}
+
+/**
+ * Runs a command and measures it from outside: wall time, and from GNU time
+ * the CPU time (user + sys of the whole process tree, its threads included)
+ * and the peak resident memory of its largest process (the build is one
+ * process with worker threads).
+ */
+async function measure(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
+  const timeFile = path.join(tmpdir(), `bench-time-${process.pid}-${Date.now()}.txt`);
+  const started = performance.now();
+  try {
+    await promisify(execFile)(GNU_TIME, ["-f", "%U %S %M", "-o", timeFile, command, ...args], {
+      cwd: PROJECT_DIR,
+      env,
+      maxBuffer: 1 << 30,
+    }).catch(({ code, stdout, stderr }: { code: unknown; stdout: string; stderr: string }) => {
+      throw new Error(`${command} ${args.join(" ")} exited with ${code}:\n${stdout}${stderr}`);
+    });
+    const wallSeconds = (performance.now() - started) / 1000;
+    const [userSeconds, sysSeconds, maxRssKb] = (await readFile(timeFile, "utf8")).trim().split("\n").at(-1)!.split(" ").map(Number);
+    return { wallSeconds, cpuSeconds: userSeconds + sysSeconds, peakRssBytes: maxRssKb * 1024 };
+  } finally {
+    await rm(timeFile, { force: true });
+  }
+}
+
+/**
+ * The content folder of a synthetic catalogue, generated once per size, seed,
+ * share of other scripts and version of the generator's code (so a stale one
+ * is never used), and kept in the temporary folder.
+ */
+async function cachedCatalogue(resources: number, seed: number, otherScripts: number): Promise<string> {
+  const hash = createHash("sha256");
+  for (const name of (await readdir(GENERATOR_DIR)).sort()) hash.update(name).update(await readFile(path.join(GENERATOR_DIR, name)));
+  const dir = path.join(BENCH_DIR, "data", `${resources}-seed${seed}-scripts${otherScripts}-${hash.digest("hex").slice(0, 10)}`);
+  if (existsSync(dir)) return dir;
+  const partial = `${dir}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  console.log(`  generating ${resources} records into ${dir} …`);
+  await writeSyntheticCatalogue(sizeMix(resources, seed, otherScripts), partial);
+  await rename(partial, dir);
+  return dir;
+}
+
+/** A list's search index as a browser downloads all of it: its manifest and term files, each gzipped. */
+async function searchIndexGzip(siteDir: string, collection: string): Promise<number> {
+  const dir = path.join(siteDir, "search", collection);
+  const terms = (await readdir(path.join(dir, "files"))).filter((file) => file.startsWith("terms-")).map((file) => `files/${file}`);
+  let bytes = 0;
+  for (const file of ["index.json", ...terms]) bytes += gzipSync(await readFile(path.join(dir, file))).length;
+  return bytes;
+}
+
+/**
+ * Every build and copy writes into a new folder, and nothing is deleted until
+ * the end: on ext4 without a journal, creating files right after deleting many
+ * is several times slower for minutes (the inode allocator skips recently
+ * deleted inodes one by one), which would blur the comparison.
+ */
+export async function benchSize(resources: number, runs: number, seed: number, otherScripts: number) {
+  console.log(`\n${resources} resources${otherScripts ? `, ${Math.round(otherScripts * 100)} % of them also in other scripts` : ""}`);
+  const content = await cachedCatalogue(resources, seed, otherScripts);
+  // Per run: the build timed from outside, then the copy.
+  const build = { wallSeconds: [] as number[], cpuSeconds: [] as number[], peakRssBytes: [] as number[], copySeconds: [] as number[] };
+  let out = "";
+  for (let run = 1; run <= runs; run++) {
+    out = path.join(RUN_DIR, `${resources}-${run}`, "_site");
+    await mkdir(path.dirname(out), { recursive: true });
+    execFileSync("sync");
+    const env = { ...process.env, ...BUILD_ENV, CONTENT_DIR: content, OUTPUT_DIR: out };
+    const built = await measure(...npmScriptCommand(PROJECT_DIR, "build"), env);
+    execFileSync("sync");
+    const copySeconds = (await measure("cp", ["-r", out, `${out}.copy`])).wallSeconds;
+    build.wallSeconds.push(built.wallSeconds);
+    build.cpuSeconds.push(built.cpuSeconds);
+    build.peakRssBytes.push(built.peakRssBytes);
+    build.copySeconds.push(copySeconds);
+    const rss = (built.peakRssBytes / 1e6).toFixed(0);
+    console.log(
+      `  run ${run}: build ${built.wallSeconds.toFixed(2)} s (CPU ${built.cpuSeconds.toFixed(2)} s, peak RSS ${rss} MB), cp -r ${copySeconds.toFixed(2)} s`,
+    );
+  }
+  const started = performance.now();
+  const archive = await archiveSite(out, resolveSiteConfig(BUILD_ENV), new Date());
+  const mirror = { seconds: (performance.now() - started) / 1000, bytes: archive.bytes, entries: archive.entries };
+  await rm(archive.file);
+  console.log(`  mirror archive: ${mirror.seconds.toFixed(2)} s; ${size(mirror.bytes)}, ${mirror.entries} entries`);
+  console.log("  measuring one-record edits with the dev builder …");
+  const edits = await measureIncremental(PROJECT_DIR, content, path.join(RUN_DIR, `${resources}-edit`), { ...process.env, ...BUILD_ENV });
+  console.log(`  edit → written files: ${edits.editToWrittenMs.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}`);
+  console.log("  measuring queries: edge CPU per request kind, the shim's downloads, search in Chromium …");
+  // The files and bytes of the last build's tree, counted from the disk.
+  const fileSizes = execFileSync("find", [out, "-type", "f", "-printf", "%s\n"], { encoding: "utf8", maxBuffer: 1 << 30 })
+    .trim()
+    .split("\n")
+    .map(Number);
+  return {
+    resources,
+    otherScripts,
+    build,
+    output: { files: fileSizes.length, bytes: fileSizes.reduce((sum, bytes) => sum + bytes, 0) },
+    indexGzip: { videos: await searchIndexGzip(out, "videos"), units: await searchIndexGzip(out, "units") },
+    edits,
+    mirror,
+    queries: await measureQueries(out, { log: console.log }),
+  };
+}
+
+export type SizeResult = Awaited<ReturnType<typeof benchSize>>;
+
+export function buildTable(sizes: readonly SizeResult[]): string {
+  const rows = sizes.map(({ resources, otherScripts, build, output, indexGzip, edits }) => [
+    otherScripts ? `${count(resources)}, ${Math.round(otherScripts * 100)} % in other scripts` : count(resources),
+    range(build.wallSeconds, 2, "s"),
+    range(build.cpuSeconds, 2, "s"),
+    range(build.peakRssBytes, 0, "MB", 1e6),
+    range(build.copySeconds, 2, "s"),
+    count(output.files),
+    size(output.bytes),
+    size(indexGzip.videos),
+    size(indexGzip.units),
+    `${range(edits.editToWrittenMs, 0, "ms")} (${edits.filesRewritten} files)`,
+  ]);
+  const header = ["resources", "build wall", "build CPU", "peak RSS", "cp -r", "files", "bytes"];
+  const caption = "The build, over the runs (CPU: user + sys of every thread; peak RSS of the build process):";
+  return markdownTable(caption, [[...header, "videos index (gzip)", "units index (gzip)", "edit → written"], ...rows]);
+}
+
+export function mirrorTable(sizes: readonly SizeResult[]): string {
+  const rows = sizes.map(({ resources, mirror, build }) => {
+    const ratio = `${(mirror.seconds / median(build.wallSeconds)).toFixed(2)}×`;
+    return [count(resources), `${mirror.seconds.toFixed(2)} s`, ratio, size(mirror.bytes), count(mirror.entries)];
+  });
+  const caption = "The offline mirror's archive step (npm run mirror after its build), one run:";
+  return markdownTable(caption, [["resources", "archive step", "÷ build wall (median)", "archive", "entries"], ...rows]);
+}
