@@ -176,6 +176,41 @@ describe("npm run dev", () => {
     }
   });
 
+  it("follows a saved link to a record inside the content folder, and writes what a full build of it writes", async () => {
+    // The record as the sample has it (a test above left it with errors, which a full build refuses).
+    const maps = recordFile("videos", "a-brief-history-of-maps.json");
+    const sample = JSON.parse(await readFile(path.join(PROJECT_DIR, "content/videos/a-brief-history-of-maps.json"), "utf8"));
+    const fixed = dev.output().length;
+    await save(maps, (r) => Object.assign(r, { uuid: sample.uuid, modified_date: sample.modified_date }));
+    // The test above removes its link just before: the two may be one batch.
+    await dev.waitFor(/a-brief-history-of-maps\.json(, [^:\n]+)?: \d+ files rewritten/, fixed);
+
+    // The linked file is in a folder the build skips ("_"), so it is read through the link alone.
+    const record = JSON.parse(await readFile(recordFile("videos", "why-do-we-have-tides.json"), "utf8")) as Record<string, unknown>;
+    const uuid = "5f0c2b9e-3d41-4b8a-9c6e-7a1d2e3f4b5c";
+    Object.assign(record, { uuid, position: 100_000, title: "Tide Tables Through a Link", html_path: "media/tide-tables/" });
+    await mkdir(path.join(contentDir, "_shared"), { recursive: true });
+    await writeFile(path.join(contentDir, "_shared/tide-tables.json"), JSON.stringify(record, null, 2));
+    const link = recordFile("videos", "tide-tables.json");
+    const mark = dev.output().length;
+    await symlink("../_shared/tide-tables.json", link);
+    await dev.waitFor(/tide-tables\.json: \d+ files rewritten, 0 removed \(lists of videos\)/, mark);
+    const fresh = await buildSite(
+      { CONTENT_DIR: contentDir, BASE_URL: "https://api.example.test", SITE_URL: "https://education.example.org" },
+      path.join(dir, "fresh-linked"),
+    );
+    expect(fresh.code, fresh.stderr).toBe(0);
+    const files = FORMATS.flatMap((f) => [instanceFile("videos", uuid, f.extension), listFile("videos", f.extension)]);
+    for (const f of [...files, searchManifestFile("videos"), "index.html"]) {
+      expect(await readFile(path.join(outDir, f), "utf8"), f).toBe(await readOut(fresh, f));
+    }
+    expect(await readOut(fresh, instanceFile("videos", uuid, "json"))).toContain("Tide Tables Through a Link");
+
+    const removed = dev.output().length;
+    await unlink(link);
+    await dev.waitFor(/tide-tables\.json: \d+ files rewritten, 4 removed/, removed);
+  });
+
   it("rebuilds the whole site when a translation is saved, as a full build does", async () => {
     // The record as the sample has it (a test above left it with errors, which a full build refuses).
     const file = recordFile("videos", "a-brief-history-of-maps.json");

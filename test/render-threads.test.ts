@@ -27,6 +27,7 @@ import {
   type RenderJob,
 } from "../build-scripts/pipeline/write/render-threads.ts";
 import { writeApiTree } from "../build-scripts/pipeline/write/write-api-tree.ts";
+import { FileWriter } from "../build-scripts/pipeline/write/file-writer.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 
 /** The sample videos, `copies` times over (new uuids). */
@@ -38,6 +39,8 @@ async function manyVideos(copies: number): Promise<SourceRecord[]> {
 }
 
 const threads = new RenderThreads();
+/** Writing into an empty folder, as the build does. */
+const into = (dir: string) => new FileWriter(dir).target;
 
 async function jobs(): Promise<{ jobs: RenderJob[]; context: RenderContext }> {
   const { catalogue, config } = await prepareBuild(PROJECT_DIR);
@@ -73,7 +76,7 @@ describe("render threads", () => {
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     const seen: { collection: string; start: number; uuids: string[]; last: boolean }[] = [];
     let files = 0;
-    await threads.render(all, context, outDir, (job, start, chunk, last) => {
+    await threads.render(all, context, into(outDir), (job, start, chunk, last) => {
       const items = jsonItems(chunk, start);
       seen.push({ collection: job.collection.name, start, uuids: items.map((i) => i.uuid as string), last });
       expect(chunk.terms.ends).toHaveLength(items.length);
@@ -102,7 +105,7 @@ describe("render threads", () => {
     const reported: string[] = [];
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     const records = new Map([...lists].map(([name, list]) => [name, list.map(({ record }) => ({ record }))]));
-    await writeApiTree({ context: siteTree(config), lists: records }, outDir, {
+    await writeApiTree({ context: siteTree(config), lists: records }, new FileWriter(outDir), {
       threads,
       progress: (collection, done, total) => reported.push(`${collection} ${done}/${total}`),
     });
@@ -117,7 +120,7 @@ describe("render threads", () => {
     const rendering = threads.render(
       all,
       context,
-      outDir,
+      into(outDir),
       () => {
         if (++taken === 1) failed.abort(new Error("Eleventy failed"));
       },
@@ -131,7 +134,7 @@ describe("render threads", () => {
     const { jobs: all, context } = await jobs();
     const notAFolder = path.join(await mkdtemp(path.join(tmpdir(), "render-threads-")), "file");
     await writeFile(notAFolder, "");
-    await expect(threads.render(all, context, notAFolder, () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
+    await expect(threads.render(all, context, into(notAFolder), () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
   });
 
   it("keep the numbering of search terms in step with the main thread across a thread's error", async () => {
@@ -144,10 +147,10 @@ describe("render threads", () => {
     const blocked = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     await mkdir(path.join(blocked, "api/videos"), { recursive: true });
     await writeFile(path.join(blocked, path.dirname(instanceFile("videos", records[2].record.uuid, "json"))), "");
-    await expect(threads.render([job], context, blocked, () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
+    await expect(threads.render([job], context, into(blocked), () => {})).rejects.toThrow(/Rendering failed: .*(ENOTDIR|EEXIST)/);
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     let checked = 0;
-    await threads.render([job], context, outDir, (_job, start, chunk) => {
+    await threads.render([job], context, into(outDir), (_job, start, chunk) => {
       for (const [i, item] of jsonItems(chunk, start).entries()) {
         expect(termsOf(chunk, i)).toEqual(resourceTerms(job.collection, item as JsonObject));
         checked += 1;
@@ -161,7 +164,7 @@ describe("render threads", () => {
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     const kept = new KeptChunks();
     const chunks = new Map<string, RenderedChunk>();
-    await threads.render(all, context, outDir, (job, start, chunk) => chunks.set(`${job.collection.name} ${start}`, chunk), { kept });
+    await threads.render(all, context, into(outDir), (job, start, chunk) => chunks.set(`${job.collection.name} ${start}`, chunk), { kept });
     const videos = all[0];
     const edited = { record: { ...videos.records[1].record, title: "Edited" } };
     const again = [{ ...videos, records: videos.records.map((r, i) => (i === 1 ? edited : r)) }, ...all.slice(1)];
@@ -169,7 +172,7 @@ describe("render threads", () => {
     await threads.render(
       again,
       context,
-      outDir,
+      into(outDir),
       (job, start, chunk) => {
         const key = `${job.collection.name} ${start}`;
         const files = chunk.stats.byExtension.reduce((n, [, counts]) => n + counts.files, 0);

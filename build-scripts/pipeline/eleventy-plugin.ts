@@ -9,7 +9,8 @@ import type { UserConfig } from "@11ty/eleventy";
 import { writeAdminFiles } from "./write/admin-files.ts";
 import { writeBrowserScripts } from "./write/browser-scripts.ts";
 import { FileWriter } from "./write/file-writer.ts";
-import { writeSite, type SiteOptions } from "./write/write-site.ts";
+import type { WriteOptions } from "./write/write-api-tree.ts";
+import { writeSite } from "./write/write-site.ts";
 import type { WriteStats } from "./write/write-stats.ts";
 import type { PreparedBuild } from "./prepare.ts";
 
@@ -19,13 +20,13 @@ export class CatalogueSite {
 
   constructor(
     private readonly build: PreparedBuild,
-    private readonly options: SiteOptions,
+    private readonly options: WriteOptions,
   ) {}
 
   readonly plugin = (eleventyConfig: UserConfig): void => {
     eleventyConfig.addGlobalData("build", this.build);
     eleventyConfig.on("eleventy.before", ({ directories }) => {
-      this.written = writeSite(this.build, directories.output, this.options);
+      this.written = writeSite(this.build, new FileWriter(directories.output), this.options);
       this.written.catch(() => {}); // awaited in eleventy.after, or by the build when Eleventy fails first
     });
     eleventyConfig.on("eleventy.after", async ({ directories }) => {

@@ -8,9 +8,9 @@ import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { CatalogueSite } from "./eleventy-plugin.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
-import { RenderThreads } from "./write/render-threads.ts";
+import { RenderThreads, type KeptChunks } from "./write/render-threads.ts";
 import { clearStaging, stagingDir, swapInStaging } from "./write/swap-output.ts";
-import type { SiteOptions } from "./write/write-site.ts";
+import type { Progress } from "./write/write-api-tree.ts";
 import { WriteStats } from "./write/write-stats.ts";
 
 export interface BuildOutcome {
@@ -19,8 +19,12 @@ export interface BuildOutcome {
   readonly seconds: number;
 }
 
-/** What the writer is told, but what the build sets itself; the render threads are made for the build unless given. */
-export type BuildOptions = Omit<SiteOptions, "signal" | "update" | "only" | "threads"> & { readonly threads?: RenderThreads };
+export interface BuildOptions {
+  /** Made for the build unless given (`npm run dev` keeps its threads and chunks for every build). */
+  readonly threads?: RenderThreads;
+  readonly kept?: KeptChunks;
+  readonly progress?: Progress;
+}
 
 /** Eleventy reads templates/ and .eleventy.ts from the working folder: run it from the project. */
 export async function runBuild(outDir: string, options: BuildOptions = {}): Promise<BuildOutcome> {
@@ -32,7 +36,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
   let site: CatalogueSite | undefined;
   try {
     const build = await prepareBuild(process.cwd());
-    site = new CatalogueSite(build, { ...options, threads, signal: abort.signal });
+    site = new CatalogueSite(build, { kept: options.kept, progress: options.progress, threads, signal: abort.signal });
     await clearStaging(outDir);
     const staging = stagingDir(outDir);
     const eleventy = new Eleventy("templates", staging, { configPath: ".eleventy.ts", quietMode: true, config: site.plugin });

@@ -9,10 +9,11 @@
  * faster than as promises (each of which is an open, a stat, a read and a
  * close sent to the thread pool and back), and nothing else runs meanwhile.
  */
-import { readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { fileProblem } from "../validate/problems.ts";
-import type { SourceFile, UnreadSource } from "../validate/validate-catalogue.ts";
+import type { SourceFile, SourceName, UnreadSource } from "../validate/validate-catalogue.ts";
+import type { TranslationSource } from "../validate/validate-translations.ts";
 import { describeEntry, readTextFile } from "./read-text-file.ts";
 
 const isHidden = (name: string) => name.startsWith(".") || name.startsWith("_");
@@ -20,9 +21,6 @@ const A_RECORD = "a JSON file";
 
 /** The folder of stored translations inside the content folder (no collection has this name). */
 export const TRANSLATIONS_FOLDER = "translations";
-
-/** A stored translation's text, or its problem: `collection` is its collection folder, `language` the folder above. */
-export type TranslationSource = SourceFile & { readonly language: string };
 
 /** The content folder's records and stored translations, each an entry's text or its problem. */
 export interface ContentSources {
@@ -133,8 +131,35 @@ function readCollection(projectDir: string, dir: string, collection: string, roo
     });
 }
 
+/**
+ * The records among `files` (paths a watcher saw change), read as readContent
+ * reads them; a record no longer there is `gone`.
+ */
+export function readRecords(projectDir: string, contentDir: string, files: Iterable<string>): { read: SourceFile[]; gone: SourceName[] } {
+  const given = path.resolve(projectDir, contentDir);
+  const shownRoot = shownPath(projectDir, given) || ".";
+  const root = realpathSync(given);
+  const read: SourceFile[] = [];
+  const gone: SourceName[] = [];
+  for (const file of files) {
+    if (!isRecordPath(path.relative(given, file))) continue;
+    const name = { file: shownPath(projectDir, file), collection: path.basename(path.dirname(file)) };
+    const entry = lstatSync(file, { throwIfNoEntry: false });
+    const outcome = entry && readRecord(entry, file, root, shownRoot);
+    if (!outcome) gone.push(name);
+    else
+      read.push("text" in outcome ? { ...name, text: outcome.text } : unread(name.file, name.collection, outcome.expected, outcome.found));
+  }
+  return { read, gone };
+}
+
 /** A file's text; a link's only when it stays inside the content folder (a build log may be public). */
-function readRecord(entry: Dirent, file: string, root: string, shownRoot: string): { text: string } | { expected: string; found: string } {
+function readRecord(
+  entry: Pick<Dirent, "isFile" | "isSymbolicLink" | "isDirectory" | "isFIFO" | "isSocket">,
+  file: string,
+  root: string,
+  shownRoot: string,
+): { text: string } | { expected: string; found: string } {
   if (entry.isFile()) return readTextFile(file, A_RECORD);
   if (!entry.isSymbolicLink()) return { expected: A_RECORD, found: describeEntry(entry) };
   const target = followLink(file, root, shownRoot);
@@ -186,13 +211,8 @@ const unread = (file: string, collection: string, expected: string, found: strin
   problem: fileProblem(file, expected, found),
 });
 
-/** What a source file is called in messages, and its collection (the folder it is in). */
-export function sourceName(projectDir: string, absolutePath: string): { file: string; collection: string } {
-  return { file: shownPath(projectDir, absolutePath), collection: path.basename(path.dirname(absolutePath)) };
-}
-
 /** Whether a path below the content folder is a record: <collection>/<name>.json, neither hidden. */
-export function isRecordPath(relativePath: string): boolean {
+function isRecordPath(relativePath: string): boolean {
   const parts = relativePath.split(/[\\/]/);
   return parts.length === 2 && parts[1].endsWith(".json") && !parts.some(isHidden);
 }

@@ -13,7 +13,7 @@ import { fileProblem, parseJson, type Problem } from "./problems.ts";
 /** A source file's text, or the problem that kept it from being read (a folder named *.json, a broken link, …). */
 export type SourceFile = ReadSource | UnreadSource;
 
-interface SourceName {
+export interface SourceName {
   /** Path relative to the project, e.g. content/videos/volcano-basics.json. */
   readonly file: string;
   /** The folder below the content folder: the collection name. */

@@ -18,9 +18,12 @@ import {
 } from "../../core/translations/localize.ts";
 import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
 import { UUID } from "../../core/routes/api-path.ts";
-import type { TranslationSource } from "../load/read-sources.ts";
 import { parseJson, pointerSegment, type Problem } from "./problems.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
+import type { SourceFile } from "./validate-catalogue.ts";
+
+/** A stored translation's text, or its problem: `collection` is its collection folder, `language` the folder above. */
+export type TranslationSource = SourceFile & { readonly language: string };
 
 export interface TranslationsResult {
   /** The translations to publish (those of records of the catalogue); present only when there are no errors. */

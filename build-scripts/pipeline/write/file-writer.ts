@@ -6,14 +6,25 @@
  * into a buffer of STREAM_BYTES, written whenever it fills, so memory stays
  * flat however long the list is.
  *
- * The build writes into an empty folder (FileWriter); `npm run dev` re-runs
- * the same writer over the tree the last build wrote (UpdatingWriter), which
- * leaves every file whose bytes did not change as it was.
+ * A writer is one run's write session: the build writes into an empty folder
+ * (FileWriter); `npm run dev` re-runs the same writer over the tree the last
+ * build wrote (UpdatingWriter), which leaves every file whose bytes did not
+ * change as it was, and removes what a list no longer has.
  */
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { WriteStats } from "./write-stats.ts";
 
 const STREAM_BYTES = 256 * 1024;
+
+/** Where a session writes, as plain data: a render task carries it to its thread, which opens a writer of the same kind. */
+export interface WriteTarget {
+  readonly dir: string;
+  /** Over the tree the last build wrote (UpdatingWriter), rather than into an empty folder. */
+  readonly update: boolean;
+}
+
+export const openWriter = ({ dir, update }: WriteTarget, stats?: WriteStats): FileWriter =>
+  update ? new UpdatingWriter(dir, stats) : new FileWriter(dir, stats);
 
 export class FileWriter {
   /** Folders made (or found) by this writer. */
@@ -24,10 +35,19 @@ export class FileWriter {
 
   /** `stats` may be shared, to count several writers' files together. */
   constructor(
-    outDir: string,
+    readonly dir: string,
     readonly stats = new WriteStats(),
   ) {
-    this.prefix = outDir === "" || outDir.endsWith("/") ? outDir : `${outDir}/`;
+    this.prefix = dir === "" || dir.endsWith("/") ? dir : `${dir}/`;
+  }
+
+  get target(): WriteTarget {
+    return { dir: this.dir, update: false };
+  }
+
+  /** A writer of the same kind into `folder` (a language's tree), counting into the same statistics. */
+  within(folder: string): FileWriter {
+    return openWriter({ ...this.target, dir: `${this.prefix}${folder}` }, this.stats);
   }
 
   /**
@@ -35,7 +55,7 @@ export class FileWriter {
    * core/routes/output-tree.ts), so it is joined by hand, cheaper than
    * path.join and path.dirname on every file.
    */
-  protected target(file: string): string {
+  protected pathOf(file: string): string {
     const folder = file.slice(0, Math.max(0, file.lastIndexOf("/")));
     if (!this.folders.has(folder)) {
       mkdirSync(`${this.prefix}${folder}` || ".", { recursive: true });
@@ -46,40 +66,35 @@ export class FileWriter {
 
   /** Write a whole file. */
   write(file: string, data: string | Uint8Array): void {
-    writeFileSync(this.target(file), data);
+    writeFileSync(this.pathOf(file), data);
     this.stats.add(file, typeof data === "string" ? Buffer.byteLength(data) : data.length);
   }
 
   /** A file written piece by piece; closed, it may take another name (one made from its content). */
   stream(file: string): StreamedFile {
-    const fd = openSync(this.target(file), "w");
+    const fd = openSync(this.pathOf(file), "w");
     return new StreamedFile({
       write: (data, length) => {
         for (let offset = 0; offset < length;) offset += writeSync(fd, data, offset, length - offset);
       },
       close: (bytes, name = file) => {
         closeSync(fd);
-        if (name !== file) renameSync(this.target(file), this.target(name));
+        if (name !== file) renameSync(this.pathOf(file), this.pathOf(name));
         this.stats.add(name, bytes);
       },
       discard: () => closeSync(fd),
     });
   }
-
-  /**
-   * Remove what `folder` holds beside `kept` (names of files and folders in
-   * it); returns how many files went. The build writes into an empty folder:
-   * nothing else is there.
-   */
-  removeOthers(_folder: string, _kept: ReadonlySet<string>): number {
-    return 0;
-  }
 }
 
 /** Writes over an older tree: a file whose bytes are the same is left as it was, and not counted. */
 export class UpdatingWriter extends FileWriter {
+  override get target(): WriteTarget {
+    return { dir: this.dir, update: true };
+  }
+
   override write(file: string, data: string | Uint8Array): void {
-    if (!sameBytes(this.target(file), typeof data === "string" ? Buffer.from(data) : data)) super.write(file, data);
+    if (!sameBytes(this.pathOf(file), typeof data === "string" ? Buffer.from(data) : data)) super.write(file, data);
   }
 
   /** Kept in memory until closed, then written as a whole file (so only if its bytes differ). */
@@ -92,7 +107,8 @@ export class UpdatingWriter extends FileWriter {
     });
   }
 
-  override removeOthers(folder: string, kept: ReadonlySet<string>): number {
+  /** Remove what `folder` holds beside `kept` (names of files and folders in it); returns how many files went. */
+  removeOthers(folder: string, kept: ReadonlySet<string>): number {
     let removed = 0;
     for (const entry of readdirSync(`${this.prefix}${folder}`, { withFileTypes: true })) {
       if (kept.has(entry.name)) continue;
@@ -103,10 +119,6 @@ export class UpdatingWriter extends FileWriter {
     return removed;
   }
 }
-
-/** A writer into an empty folder, or (`update`) over an older tree. */
-export const fileWriter = (outDir: string, update = false, stats?: WriteStats): FileWriter =>
-  update ? new UpdatingWriter(outDir, stats) : new FileWriter(outDir, stats);
 
 const sameBytes = (file: string, data: Uint8Array) =>
   statSync(file, { throwIfNoEntry: false })?.size === data.length && Buffer.compare(readFileSync(file), data) === 0;
@@ -125,15 +137,8 @@ export class StreamedFile {
 
   constructor(private readonly sink: StreamSink) {}
 
-  append(text: string): void {
-    const bytes = Buffer.byteLength(text);
-    if (this.used + bytes > STREAM_BYTES) this.drain();
-    if (bytes > STREAM_BYTES) this.writeAll(Buffer.from(text), bytes);
-    else this.used += this.buffer.write(text, this.used);
-  }
-
-  /** Bytes already encoded (UTF-8). */
-  appendBytes(bytes: Uint8Array): void {
+  /** UTF-8 bytes (the render threads encode the entries; a list's head and tail are encoded by its writer). */
+  append(bytes: Uint8Array): void {
     if (this.used + bytes.length > STREAM_BYTES) this.drain();
     if (bytes.length > STREAM_BYTES) this.writeAll(bytes, bytes.length);
     else {

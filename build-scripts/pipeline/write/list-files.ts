@@ -44,9 +44,9 @@ export class ListFiles {
   private open(): StreamedFile {
     if (!this.file) {
       this.file = this.writer.stream(this.fileOf(this.page.number));
-      const head = this.format.renderer.listHead(this.view, this.page, this.context);
+      const head = Buffer.from(this.format.renderer.listHead(this.view, this.page, this.context));
       this.file.append(head);
-      this.at = Buffer.byteLength(head);
+      this.at = head.length;
       if (this.entryOffsets) this.entryOffsets[0] = this.at;
     }
     return this.file;
@@ -66,7 +66,7 @@ export class ListFiles {
       const taken = Math.min(room, count - done);
       let bytes = 0;
       for (let i = done; i < done + taken; i++) bytes += sizes[i];
-      this.open().appendBytes(entries.subarray(byte, byte + bytes));
+      this.open().append(entries.subarray(byte, byte + bytes));
       if (this.entryOffsets) {
         for (let i = done; i < done + taken; i++) this.entryOffsets[++this.indexInPage] = this.at += sizes[i];
       } else this.indexInPage += taken;
@@ -82,7 +82,7 @@ export class ListFiles {
 
   private closePage(): void {
     const file = this.open();
-    file.append(this.format.renderer.listTail(this.view, this.page, this.context));
+    file.append(Buffer.from(this.format.renderer.listTail(this.view, this.page, this.context)));
     file.close();
     this.file = undefined;
   }

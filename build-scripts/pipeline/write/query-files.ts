@@ -62,7 +62,7 @@ export class ColumnFiles {
   /** The next segment of every column. */
   add(segments: Readonly<Record<string, ColumnSegment>>): void {
     for (const { field, file, digests } of this.files) {
-      file.appendBytes(segments[field].bytes);
+      file.append(segments[field].bytes);
       digests.push(segments[field].digest);
     }
   }

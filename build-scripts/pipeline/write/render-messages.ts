@@ -3,6 +3,7 @@ import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import type { RenderContext } from "../../core/formats/views.ts";
 import type { ResourceTranslation } from "../../core/translations/localize.ts";
 import { RECORDS_PER_FILE } from "../../core/search/build-index.ts";
+import type { WriteTarget } from "./file-writer.ts";
 import type { WriteCounts } from "./write-stats.ts";
 
 /** Records per render task: whole search record files (a list file takes a task's entries across its pages). */
@@ -16,12 +17,10 @@ export interface RecordToRender {
 
 /**
  * Render records start… of a collection's list and write their own files
- * below `outDir`. A task holds whole search record files.
+ * where `target` says. A task holds whole search record files.
  */
 export interface RenderTask {
-  readonly outDir: string;
-  /** Over an older tree (`npm run dev`): files whose bytes did not change are left as they were. */
-  readonly update: boolean;
+  readonly target: WriteTarget;
   /** The tree's context (its site addresses, its language). */
   readonly context: RenderContext;
   readonly collection: string;

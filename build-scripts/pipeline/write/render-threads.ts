@@ -11,6 +11,7 @@ import type { RenderContext } from "../../core/formats/views.ts";
 import { RECORDS_PER_TASK, type RecordToRender, type RenderReply, type RenderTask } from "./render-messages.ts";
 import { inOrder } from "../threads/in-order.ts";
 import { THREADS, WorkerPool } from "../threads/worker-pool.ts";
+import type { WriteTarget } from "./file-writer.ts";
 import type { TermTable } from "../../core/search/term-numbers.ts";
 
 /** Tasks sent beyond the one being taken: two per thread keep both busy. */
@@ -41,15 +42,6 @@ export interface RenderJob {
 
 /** Called with each chunk in order; `last` on a job's last chunk (a job without records has one empty chunk). */
 export type TakeChunk = (job: RenderJob, start: number, chunk: RenderedChunk, last: boolean) => void;
-
-export interface RenderOptions {
-  /** Over an older tree (`npm run dev`): files whose bytes did not change are left as they were. */
-  readonly update?: boolean;
-  /** Chunks of an earlier run to take again where their records are the same (`npm run dev`), and to keep this run's in. */
-  readonly kept?: KeptChunks;
-  /** Stops the rendering (the build failed elsewhere). */
-  readonly signal?: AbortSignal;
-}
 
 /**
  * Rendered chunks kept between runs of the writer in one process (`npm run
@@ -99,15 +91,17 @@ export class RenderThreads {
 
   /**
    * Render every record of the jobs and write its own files (and the search's
-   * record files) below `outDir`; `take` gets what the lists and search
-   * indexes need.
+   * record files) where `target` says; `take` gets what the lists and search
+   * indexes need. `kept`: chunks of an earlier run to take again where their
+   * records are the same, and to keep this run's in; `signal` stops the
+   * rendering (the build failed elsewhere).
    */
   async render(
     jobs: readonly RenderJob[],
     context: RenderContext,
-    outDir: string,
+    target: WriteTarget,
     take: TakeChunk,
-    { update = false, kept, signal }: RenderOptions = {},
+    { kept, signal }: { readonly kept?: KeptChunks; readonly signal?: AbortSignal } = {},
   ): Promise<void> {
     const tasks = jobs.flatMap((job) =>
       Array.from({ length: Math.max(1, Math.ceil(job.records.length / RECORDS_PER_TASK)) }, (_, n) => {
@@ -121,7 +115,7 @@ export class RenderThreads {
       const found = kept?.find(collection, start, records);
       // A kept chunk's files are on disk already: none is written now.
       if (found) return { ...found, stats: { byExtension: [], filesByFolder: [] } };
-      return this.pool.ask({ outDir, update, context, collection, start, records });
+      return this.pool.ask({ target, context, collection, start, records });
     });
     let k = 0;
     for await (const chunk of chunks) {

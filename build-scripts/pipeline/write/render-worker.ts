@@ -14,7 +14,7 @@ import { listEntry } from "../../core/formats/renderer.ts";
 import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
 import { TermNumbers } from "../../core/search/term-numbers.ts";
 import type { FormatEntries, RenderReply, RenderTask } from "./render-messages.ts";
-import { fileWriter } from "./file-writer.ts";
+import { openWriter } from "./file-writer.ts";
 import { segmentDigest, writeRecordFiles } from "./query-files.ts";
 import { Utf8Bytes } from "./utf8-bytes.ts";
 
@@ -36,7 +36,7 @@ function render(task: RenderTask): RenderReply {
   const collection = findCollection(task.collection);
   if (!collection) throw new Error(`No collection ${task.collection}.`);
   const fields = FIELD_ORDER[collection.kind];
-  const writer = fileWriter(task.outDir, task.update);
+  const writer = openWriter(task.target);
   const lists = FORMATS.map(({ name, renderer }) => ({
     name,
     renderer,

@@ -18,19 +18,25 @@ import { listView, type RenderContext } from "../../core/formats/views.ts";
 import { listFile, queryFile } from "../../core/routes/output-tree.ts";
 import { SearchIndexBuilder } from "../../core/search/build-index.ts";
 import { wordRules } from "../../core/search/languages.ts";
-import { fileWriter } from "./file-writer.ts";
+import { UpdatingWriter, type FileWriter } from "./file-writer.ts";
 import { ListFiles } from "./list-files.ts";
 import type { RecordToRender } from "./render-messages.ts";
-import { recordTermNumbers, type RenderJob, type RenderOptions, type RenderThreads, type TakeChunk } from "./render-threads.ts";
+import { recordTermNumbers, type KeptChunks, type RenderJob, type RenderThreads, type TakeChunk } from "./render-threads.ts";
 import { ColumnFiles, writeListQueryFiles } from "./query-files.ts";
-import type { WriteStats } from "./write-stats.ts";
 
 export type Progress = (collection: string, done: number, total: number) => void;
 
-export interface WriteOptions extends RenderOptions {
+/** What a run of the site's writer (write-site.ts) is told; the writer it is given says where, and how, it writes. */
+export interface WriteOptions {
   readonly threads: RenderThreads;
+  /** Chunks rendered by earlier runs in this process (`npm run dev`), taken again where their records are the same. */
+  readonly kept?: KeptChunks;
+  /** Only these collections' lists and resources (`npm run dev`: the ones a save touched); every one by default. */
+  readonly only?: ReadonlySet<string>;
   /** Told how far each collection's files are. */
   readonly progress?: Progress;
+  /** Stops the writing (the build failed elsewhere). */
+  readonly signal?: AbortSignal;
 }
 
 /** A tree of the API: how it is rendered, and what it lists. */
@@ -55,8 +61,7 @@ interface Current {
   readonly index: SearchIndexBuilder;
 }
 
-export async function writeApiTree(tree: Tree, outDir: string, options: WriteOptions, stats?: WriteStats): Promise<WriteStats> {
-  const writer = fileWriter(outDir, options.update, stats);
+export async function writeApiTree(tree: Tree, writer: FileWriter, options: WriteOptions): Promise<void> {
   const rules = await wordRules(tree.context.language);
   // Empty collections first, then the largest: each collection's search index
   // is finished on this thread after its last chunk while the render threads
@@ -111,6 +116,8 @@ export async function writeApiTree(tree: Tree, outDir: string, options: WriteOpt
       entries,
       columns,
     });
+    current = undefined;
+    if (!(writer instanceof UpdatingWriter)) return;
     // Over an older tree: what the list no longer has goes (the search's superseded files are not counted as removed).
     const names = (files: readonly string[]) => new Set(files.map((file) => path.posix.basename(file)));
     writer.stats.removed += writer.removeOthers(
@@ -118,10 +125,11 @@ export async function writeApiTree(tree: Tree, outDir: string, options: WriteOpt
       new Set([...records.map(({ record }) => record.uuid), ...names(pages)]),
     );
     writer.removeOthers(path.posix.dirname(queryFile(collection.name, "-")), names(query));
-    current = undefined;
   };
   try {
-    await options.threads.render(jobs, tree.context, outDir, take, options);
+    // Only the source tree's chunks are kept: a language's records are made afresh on every run.
+    const kept = tree.context.language === undefined ? options.kept : undefined;
+    await options.threads.render(jobs, tree.context, writer.target, take, { kept, signal: options.signal });
   } catch (error) {
     // No file left open (`npm run dev` lives on).
     for (const { list, columns } of current?.formats ?? []) {
@@ -130,5 +138,4 @@ export async function writeApiTree(tree: Tree, outDir: string, options: WriteOpt
     }
     throw error;
   }
-  return writer.stats;
 }

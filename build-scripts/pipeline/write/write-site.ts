@@ -10,7 +10,6 @@
  * The build runs it once into an empty folder; `npm run dev` runs it again,
  * over the tree, for the collections a save touched.
  */
-import path from "node:path";
 import { apiRootData } from "../../core/catalogue/api-root.ts";
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import { FORMATS, type Format } from "../../core/formats/formats.ts";
@@ -20,26 +19,20 @@ import { translatedLanguages, localizeRecord, translationKey, withVersions } fro
 import { siteTree, type SiteTree } from "../../core/translations/site-tree.ts";
 import type { PreparedBuild } from "../prepare.ts";
 import { browserScripts } from "./browser-scripts.ts";
-import { fileWriter } from "./file-writer.ts";
+import type { FileWriter } from "./file-writer.ts";
 import { homePage, HOME_PAGE } from "./home-page.ts";
 import type { RecordToRender } from "./render-messages.ts";
 import { writeApiTree, type WriteOptions } from "./write-api-tree.ts";
-import { WriteStats } from "./write-stats.ts";
-
-export interface SiteOptions extends WriteOptions {
-  /** Only these collections' lists and resources (`npm run dev`: the ones a save touched); every one by default. */
-  readonly only?: ReadonlySet<string>;
-}
+import type { WriteStats } from "./write-stats.ts";
 
 /** A tree's API root in a format; `npm run mirror` gives the source's HTML view the archive it made, to link. */
 export const apiRoot = (tree: SiteTree, format: Format, download?: Download): string =>
   format.renderer.document(rootView(apiRootData(tree.addresses), download), tree);
 
-export async function writeSite(build: PreparedBuild, outDir: string, options: SiteOptions): Promise<WriteStats> {
+export async function writeSite(build: PreparedBuild, writer: FileWriter, options: WriteOptions): Promise<WriteStats> {
   const { catalogue, translations, config } = build;
-  const stats = new WriteStats();
   const scripts = browserScripts(config).list;
-  fileWriter(outDir, options.update, stats).write(HOME_PAGE, homePage(config, catalogue));
+  writer.write(HOME_PAGE, homePage(config, catalogue));
   const languages = translatedLanguages(translations);
   /** The languages each record is translated in (by its translation key), in the order of `languages`. */
   const languagesOf = new Map<string, string[]>();
@@ -65,12 +58,9 @@ export async function writeSite(build: PreparedBuild, outDir: string, options: S
         .filter(([name]) => !options.only || options.only.has(name))
         .map(([name, list]) => [name, list.map(({ record }) => treeRecord(language, name, record))]),
     );
-    const treeDir = path.join(outDir, tree.folder);
-    // Only the source tree's chunks are kept: a language's records are made afresh on every run.
-    const treeOptions: WriteOptions = language === undefined ? options : { ...options, kept: undefined };
-    await writeApiTree({ context: { ...tree, scripts }, lists }, treeDir, treeOptions, stats);
-    const writer = fileWriter(treeDir, options.update, stats);
-    for (const format of FORMATS) writer.write(rootFile(format.extension), apiRoot(tree, format));
+    const treeWriter = writer.within(tree.folder);
+    await writeApiTree({ context: { ...tree, scripts }, lists }, treeWriter, options);
+    for (const format of FORMATS) treeWriter.write(rootFile(format.extension), apiRoot(tree, format));
   }
-  return stats;
+  return writer.stats;
 }
