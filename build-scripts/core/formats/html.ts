@@ -19,6 +19,7 @@ import { HTML_PAGE_SIZE, pagerLinks, queryPageHref } from "./pagination.ts";
 import { SOURCE_LANGUAGE } from "../translations/languages.ts";
 import { siteBaseUrl, upToSite, type SiteTree } from "../translations/site-tree.ts";
 import type { Renderer } from "./renderer.ts";
+import { writtenKeys } from "./written-keys.ts";
 import {
   instanceName,
   listName,
@@ -57,17 +58,7 @@ const URL_PATTERN = /^https?:\/\/[^\s"<>]+$/;
 const INDENTS = Array.from({ length: 16 }, (_, depth) => INDENT.repeat(depth));
 const indent = (depth: number) => INDENTS[depth] ?? INDENT.repeat(depth);
 
-/** The HTML of an object key: resources share a few dozen keys, so each is escaped once. */
-const KEYS = new Map<string, string>();
-const MAX_KEYS = 1000;
-function keyHtml(key: string): string {
-  let html = KEYS.get(key);
-  if (html === undefined) {
-    html = `<span class="key">${escapeHtml(JSON.stringify(key))}</span>: `;
-    if (KEYS.size < MAX_KEYS) KEYS.set(key, html);
-  }
-  return html;
-}
+const keyHtml = writtenKeys((key) => `<span class="key">${escapeHtml(JSON.stringify(key))}</span>: `);
 
 /**
  * The JSON text of a value, as HTML, with URL strings as links; `depth` sets

@@ -4,6 +4,7 @@
  * also valid JavaScript.
  */
 import type { ItemParts, Renderer } from "./renderer.ts";
+import { writtenKeys } from "./written-keys.ts";
 
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
@@ -12,17 +13,7 @@ export function toJson(value: unknown): string {
   return LINE_SEPARATORS.test(text) ? text.replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text;
 }
 
-/** `"key":` of each field name met, which are few. */
-const keys = new Map<string, string>();
-const MAX_KEYS = 256;
-function keyOf(field: string): string {
-  let key = keys.get(field);
-  if (key === undefined) {
-    key = `${toJson(field)}:`;
-    if (keys.size < MAX_KEYS) keys.set(field, key);
-  }
-  return key;
-}
+const keyOf = writtenKeys((field) => `${toJson(field)}:`);
 
 /** `"key":value`, joined by commas in braces: what JSON.stringify writes for an object. */
 const parts: ItemParts = {

@@ -51,7 +51,7 @@ const content = (data: Schema): JsonObject =>
     }),
   );
 
-const ANSWER_HEADERS = { Allow: { $ref: "#/components/headers/Allow" }, Vary: { $ref: "#/components/headers/Vary" } };
+const ANSWER_HEADERS = { Allow: ref("Allow", "headers"), Vary: ref("Vary", "headers") };
 
 const response = (description: string, data?: Schema, headers: JsonObject = {}): JsonObject => ({
   description,
@@ -59,8 +59,8 @@ const response = (description: string, data?: Schema, headers: JsonObject = {}):
   ...(data ? { content: content(data) } : {}),
 });
 
-const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
-const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+const responseRef = (name: string) => ref(name, "responses");
+const parameterRef = (name: string) => ref(name, "parameters");
 
 /** The errors any GET, HEAD or OPTIONS may answer. */
 const ERRORS = { "404": responseRef("NotFound"), "406": responseRef("NotAcceptable") };
@@ -73,10 +73,7 @@ const resourceAnswer = (collection: Collection): Schema => ({
   anyOf: [ref(resourceSchemaName(collection)), ref(fieldsSchemaName(collection))],
 });
 
-const FILE_HEADERS = {
-  "Content-Location": { $ref: "#/components/headers/ContentLocation" },
-  "Content-Disposition": { $ref: "#/components/headers/ContentDisposition" },
-};
+const FILE_HEADERS = { "Content-Location": ref("ContentLocation", "headers"), "Content-Disposition": ref("ContentDisposition", "headers") };
 
 /** One view of the API as OpenAPI names it; its tag and name follow from its route. */
 interface View {
@@ -186,7 +183,7 @@ function parameters(languages: readonly string[]): JsonObject {
       in: "path",
       required: true,
       description: "The resource's UUID.",
-      schema: { $ref: "#/components/schemas/Uuid" },
+      schema: ref("Uuid"),
     },
     search: {
       name: "search",
@@ -289,9 +286,9 @@ function components(all: readonly View[], schemas: RecordSchemas, languages: rea
   };
 }
 
-/** How DRF's XML and our XLIFF are built, which a schema cannot say in full (docs/formats.md). */
 const mediaTypeOf = (name: FormatName) => formatNamed(FORMAT_TABLE, name)!.mediaType;
 
+/** How DRF's XML and our XLIFF are built, which a schema cannot say in full (docs/formats.md). */
 const XML_STRUCTURE = `**XML** (\`${mediaTypeOf("xml")}\`) follows DRF's XMLRenderer: a \`<root>\` element; an object's keys become child elements, an array's elements \`<list-item>\` children; \`null\` and empty values are empty elements, \`true\`/\`false\` are \`True\`/\`False\`. Characters a name or text cannot hold are written \`_xHHHH_\` (as .NET's XmlConvert.EncodeName), so \`Educator Reviewer\` is \`<Educator_x0020_Reviewer>\`. The schemas' \`xml\` names say the rest.`;
 
 const XLIFF_STRUCTURE = `XLIFF 1.2 for translators (\`${XLIFF_NAMESPACE}\`): one \`<file>\` per resource (\`original\` = its \`url\`, or its \`uuid\` when \`fields\` leaves the url out; \`source-language="${SOURCE_LANGUAGE}"\`; a translated version adds \`target-language\` and each unit's \`<target>\` with its \`state\`), one \`<trans-unit>\` per non-empty translatable text (${inWords(TRANSLATABLE.map((f) => `\`${f}\``))}, a unit's credit role ${inWords(PROSE_CREDITS.map((r) => `\`${r}\``))}), with the JSON pointer of the field as its id (\`/title\`). The root, an error or an empty list carry one empty \`<file>\`. See docs/formats.md, "XLIFF 1.2".`;

@@ -19,9 +19,11 @@ export type Schema = JsonObject;
 /** The record schemas: each resource kind's, and common.schema.json with the definitions they share. */
 export type RecordSchemas = Readonly<Record<ResourceKind | "common", Schema>>;
 
-/** Where OpenAPI keeps the named schemas. */
-export const SCHEMA_REF = "#/components/schemas/";
-export const ref = (name: string): Schema => ({ $ref: `${SCHEMA_REF}${name}` });
+/** Where OpenAPI keeps the named components, and among them the schemas. */
+const COMPONENTS = "#/components/";
+export const SCHEMA_REF = `${COMPONENTS}schemas/`;
+/** A reference to a named component: a schema, or (`kind`) a parameter, a response, a header. */
+export const ref = (name: string, kind = "schemas"): Schema => ({ $ref: `${COMPONENTS}${kind}/${name}` });
 
 /** DRF's XML writes each element of an array as <list-item> inside the array's own element. */
 export const XML_LIST_ITEM = { name: "list-item" } as const;
@@ -33,11 +35,8 @@ const COMMON_REF = /^common\.schema\.json#\/definitions\/(\w+)$/;
 const uuidPattern = (schemas: RecordSchemas) =>
   String(((schemas.common.definitions as Record<string, Schema>).uuid as Schema).pattern).slice(1, -1);
 
-/** "service-events" → "ServiceEvents", "Historic Article" → "HistoricArticle". */
+/** "service-events" → "ServiceEvents", "Historic Article" → "HistoricArticle"; a definition of common.schema.json: `uuid` → `Uuid`. */
 export const pascal = (words: string) => words.replace(/(?:^|[\s_-])(\w)/g, (_, c: string) => c.toUpperCase());
-
-/** The component name of a definition of common.schema.json: `uuid` → `Uuid`. */
-const commonName = (definition: string) => pascal(definition);
 
 /** The schema name of a collection's resource: `Video`, `ServiceEvent`; narrowed by `fields`: `VideoFields`. */
 export const resourceSchemaName = (collection: Collection) => pascal(collection.label);
@@ -50,7 +49,7 @@ function converted(schema: Json): Json {
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     const common = key === "$ref" && typeof value === "string" ? COMMON_REF.exec(value) : null;
-    out[key] = common ? `${SCHEMA_REF}${commonName(common[1])}` : converted(value);
+    out[key] = common ? `${SCHEMA_REF}${pascal(common[1])}` : converted(value);
   }
   if (out.type === "array") {
     out.xml = { wrapped: true };
@@ -72,7 +71,7 @@ function derivedField(field: string, collection: Collection, uuid: string): Sche
         description: `the resource's canonical address, {base_url}/api/${collection.name}/<uuid>`,
       };
     case "html_url":
-      return { ...ref(commonName("url")), description: "the address of the resource's public web page, {site_url}/<html_path>" };
+      return { ...ref(pascal("url")), description: "the address of the resource's public web page, {site_url}/<html_path>" };
     case "content_type":
       return { const: collection.contentType, description: `always "${collection.contentType}"` };
     case "versions":
@@ -115,7 +114,7 @@ function commonComponents(schemas: RecordSchemas): Record<string, Schema> {
   const out: Record<string, Schema> = {};
   for (const [name, definition] of Object.entries(schemas.common.definitions as Record<string, Json>)) {
     if (RECORD_ONLY_DEFINITIONS.has(name)) continue;
-    out[commonName(name)] = converted(definition) as Schema;
+    out[pascal(name)] = converted(definition) as Schema;
   }
   return out;
 }
