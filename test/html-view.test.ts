@@ -163,6 +163,16 @@ describe("served, in Chromium", () => {
   const formatHref = (page: Page, name: string) =>
     page.locator("a.format", { hasText: name }).evaluate((a) => (a as HTMLAnchorElement).href);
 
+  it("reads a parameter repeated in the page's address by its last value, as the edge does (the view over plain files)", async () => {
+    const expected = (await (await fetch(`${local.url}/api/videos?search=lava&fields=title&format=json`)).json()) as unknown[];
+    const page = await open(`${files.url}api/videos/index.html?search=zzqxv&search=lava&fields=uuid&fields=title`);
+    await expect.poll(() => page.locator("form.search-form").getAttribute("data-state")).toBe("done");
+    expect(await page.getByRole("searchbox").inputValue()).toBe("lava");
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await shownJson(page)).toEqual(expected);
+    await page.close();
+  });
+
   describe("the 404 of an unknown resource, from `npm run serve` (the edge function)", () => {
     const address = `/api/videos/${UNKNOWN_UUID}`;
 

@@ -4,7 +4,9 @@
  * answers each request of this table as `npm run serve` does, byte for byte:
  * the status, the body, and Content-Type, Allow, Vary and Content-Location.
  * The table: the root, a list and a resource in every format and every way of
- * choosing it, `fields`, `search`, OPTIONS, other methods, and the errors.
+ * choosing it, `fields`, `search`, OPTIONS, other methods, the errors, and
+ * other spellings of the same request (an encoded unreserved character, a
+ * doubled slash, a repeated parameter).
  */
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -106,6 +108,26 @@ function table(): Row[] {
     { target: `/api/videos/${UNKNOWN_UUID}?format=json`, status: 404 },
     { target: `/api/videos/${UNKNOWN_UUID}`, accept: "application/xml", status: 404 },
     { target: "/api/nothing?format=json", status: 404 },
+    // Other spellings of the same URI: an encoded unreserved character, a doubled slash; an encoded slash stays data.
+    { target: "/%61pi/videos?search=zzqxv&format=json", status: 200 },
+    { target: "/%61pi/vide%6Fs?search=volcano&format=xml", status: 200 },
+    { target: "/api/vide%6Fs?format=json", status: 200 },
+    { target: `/api/videos/${video}/index%2Ejson`, status: 200 },
+    { target: "//api/videos?format=json", status: 200 },
+    { target: "/api//videos/?fields=title&format=json", status: 200 },
+    { target: "/%61pi/videos?format=xliff", status: 200 },
+    { method: "POST", target: "/%61pi/videos?format=json", status: 405 },
+    { method: "OPTIONS", target: "/%61pi/videos", accept: "application/json", status: 200 },
+    { target: "/api/videos%2Findex.json?format=json", status: 404 },
+    // A repeated parameter: its last value.
+    { target: "/api/videos?format=json&format=xml", status: 200 },
+    { target: "/api/videos?accept=application%2Fjson&accept=application%2Fxml", status: 200 },
+    { target: "/api/videos?search=volcano&search=zzqxv&format=json", status: 200 },
+    { target: "/api/videos?fields=description&fields=uuid&format=json", status: 200 },
+    { target: "/api/videos?search=volcano&page=2&page=1", status: 200 },
+    // A path that names nothing: 404 whatever the Accept.
+    { target: "/api/videos-x", accept: "image/png", status: 404 },
+    { target: "/api/videos-x?format=json", accept: "image/png", status: 404 },
     // HEAD: the headers of GET, no body.
     { method: "HEAD", target: "/api/videos?format=json", status: 200 },
     { method: "HEAD", target: resource, accept: "application/xml", status: 200 },

@@ -1,32 +1,49 @@
 /**
- * A request never stops the local server: HEAD, and a client that goes away
+ * A request never stops a server — `npm run serve`, or the edge function
+ * under Deno (test/deno/edge-server.ts): HEAD, and a client that goes away
  * mid-answer, on every kind of answer — a file, a list streamed from its file,
  * a search cut from the list's bytes, fields joined from streamed columns, an
  * error, OPTIONS — in every format, on a catalogue whose lists are many
  * chunks long. After each, the server still answers.
  */
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
-import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
+import { rawRequest, startLocalServer } from "./helpers/local-server.ts";
+import { startEdgeServer } from "./deno/start-edge-server.ts";
+
+/** A running server, whichever it is. */
+interface Server {
+  readonly port: number;
+  /** Whether its process is still running. */
+  readonly running: () => boolean;
+  /** What it printed, to head a failure. */
+  readonly output: () => string;
+  stop(): Promise<unknown>;
+}
+
+const SERVERS: Record<string, (siteDir: string) => Promise<Server>> = {
+  "npm run serve": async (siteDir) => {
+    const s = await startLocalServer(siteDir);
+    return { port: s.port, running: () => s.process.exitCode === null, output: () => s.log.join("\n"), stop: s.stop };
+  },
+  "the edge function under Deno": startEdgeServer,
+};
 
 let site: PagedSite;
-let server: LocalServer;
 let uuid: string;
 
 beforeAll(async () => {
   site = await buildPagedSite();
   expect(site.code, site.stderr).toBe(0);
-  server = await startLocalServer(site.outDir);
-  const list = JSON.parse((await rawRequest(server.port, "GET", "/api/videos?format=json")).body.toString()) as { uuid: string }[];
+  const list = JSON.parse(await readFile(path.join(site.outDir, "api/videos/index.json"), "utf8")) as { uuid: string }[];
   uuid = list[0].uuid;
 });
 
 afterAll(async () => {
-  await server?.stop();
   await site?.remove();
 });
 
@@ -44,27 +61,34 @@ const kinds = () => [
   "/api/no-such-list",
 ];
 
-const stillAnswers = async () => {
-  const answer = await rawRequest(server.port, "GET", "/api/videos?format=json");
-  expect(answer.status).toBe(200);
-};
-
-/** A GET whose client reads the first chunk of the body, then closes the connection. */
-function readOneChunk(target: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: server.port, path: target, agent: false }, (res) => {
-      res.once("data", () => {
-        req.destroy();
-        resolve();
-      });
-      res.once("end", resolve);
-    });
-    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? resolve() : reject(error)));
-    req.end();
+describe.each(Object.keys(SERVERS))("a request never stops %s", (name) => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await SERVERS[name](site.outDir);
   });
-}
+  afterAll(async () => {
+    await server?.stop();
+  });
 
-describe("a request never stops the server", () => {
+  const stillAnswers = async () => {
+    const answer = await rawRequest(server.port, "GET", "/api/videos?format=json");
+    expect(answer.status, server.output()).toBe(200);
+  };
+
+  /** A GET whose client reads the first chunk of the body, then closes the connection. */
+  const readOneChunk = (target: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port: server.port, path: target, agent: false }, (res) => {
+        res.once("data", () => {
+          req.destroy();
+          resolve();
+        });
+        res.once("end", resolve);
+      });
+      req.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? resolve() : reject(error)));
+      req.end();
+    });
+
   it("the lists are many read chunks long, so their answers stream", async () => {
     const { size } = await stat(path.join(site.outDir, "api/videos/index.json"));
     expect(size).toBeGreaterThan(4 * 64 * 1024);
@@ -81,7 +105,7 @@ describe("a request never stops the server", () => {
         await stillAnswers();
       }
     }
-    expect(server.process.exitCode).toBeNull();
+    expect(server.running(), server.output()).toBe(true);
   });
 
   it("a client that goes away after the first chunk of every kind of answer", async () => {
@@ -90,6 +114,6 @@ describe("a request never stops the server", () => {
       await stillAnswers();
     }
     await stillAnswers();
-    expect(server.process.exitCode).toBeNull();
+    expect(server.running(), server.output()).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
+import { canonicalPath } from "../build-scripts/core/routes/api-path.ts";
 import { buildSite, type BuildResult } from "./helpers/build-site.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
@@ -196,6 +197,25 @@ function rows(): Row[] {
     { target: "/api/videos?format=JSON", status: 404, type: "text/html", contains: "Not found." },
     { target: "/api/", accept: "text/plain", status: 406, type: "text/html", contains: "Could not satisfy the request Accept header." },
     { target: "/api/videos?accept=text%2Fcsv", status: 406, type: "text/html", contains: "406 Not Acceptable" },
+    // Another spelling of the same URI (RFC 3986 §6.2.2): the edge's answer, never the static files'.
+    { target: "/%61pi/videos?search=zzqxv&format=json", status: 200, type: "application/json", json: [] },
+    { target: "/api/vide%6Fs?format=json", status: 200, type: "application/json", file: "api/videos/index.json" },
+    { target: "//api/videos?format=json", status: 200, type: "application/json", file: "api/videos/index.json" },
+    { target: "/%61pi/videos?format=xliff", status: 200, type: "application/x-xliff+xml", file: "api/videos/index.xliff" },
+    {
+      method: "POST",
+      target: "/%61pi/videos?format=json",
+      status: 405,
+      type: "application/json",
+      json: { detail: 'Method "POST" not allowed.' },
+    },
+    { target: "/api/videos%2Findex.json?format=json", status: 404, type: "application/json", json: NOT_FOUND },
+    // A repeated parameter: its last value, as Django's QueryDict.
+    { target: "/api/videos?format=json&format=xml", status: 200, type: "application/xml", file: "api/videos/index.xml" },
+    { target: "/api/videos?search=volcano&search=zzqxv&format=json", status: 200, type: "application/json", json: [] },
+    // A path that names nothing: 404 whatever the Accept (in the default format when nothing is acceptable).
+    { target: "/api/videos-x", accept: "image/png", status: 404, type: "text/html", contains: "404 Not Found" },
+    { target: "/api/videos-x?format=json", accept: "image/png", status: 404, type: "application/json", json: NOT_FOUND },
     // Outside the API: the static site, and its 404 page.
     { target: "/", status: 200, type: "text/html", file: "index.html" },
     { target: "/assets/api.css", status: 200, type: "text/css", file: "assets/api.css" },
@@ -212,7 +232,7 @@ async function check(row: Row): Promise<RawResponse> {
   const what = describeRow(row);
   expect(res.status, what).toBe(row.status);
   expect(String(res.headers["content-type"]).split(";")[0], what).toBe(row.type);
-  if (row.target.startsWith("/api")) {
+  if (canonicalPath(row.target).startsWith("/api")) {
     expect(res.headers.allow, what).toBe("GET, HEAD, OPTIONS");
     expect(res.headers.vary, what).toBe("Accept");
     expect(res.headers["access-control-allow-origin"], what).toBe("*");
@@ -229,6 +249,19 @@ describe("requests to the local server", () => {
     const table = rows();
     expect(table.length).toBeGreaterThan(500);
     for (const row of table) await check(row);
+  });
+
+  it.each([
+    ["/%61pi/vide%6Fs?search=volcano&format=json", "/api/videos?search=volcano&format=json"],
+    ["//api/videos/?fields=title&format=xml", "/api/videos/?fields=title&format=xml"],
+    ["/api/videos?fields=description&fields=uuid&format=json", "/api/videos?fields=uuid&format=json"],
+    ["/api/photos?search=photo&page=1&page=2", "/api/photos?search=photo&page=2"],
+    ["/api/videos?accept=application%2Fjson&accept=application%2Fxml", "/api/videos?accept=application%2Fxml"],
+  ])("answers %s as %s", async (spelling, target) => {
+    const [a, b] = await Promise.all([rawRequest(server.port, "GET", spelling), rawRequest(server.port, "GET", target)]);
+    expect(b.status).toBe(200);
+    expect([a.status, a.headers["content-type"], a.headers.vary]).toEqual([b.status, b.headers["content-type"], b.headers.vary]);
+    expect(a.body.equals(b.body)).toBe(true);
   });
 
   it("sends the API's caching header and names the file it served", async () => {

@@ -2,15 +2,19 @@
  * Given netlify.toml as committed, Netlify's own matcher (@netlify/redirects,
  * driving netlify-redirector) sends every `?format=` and `?accept=` request
  * of the root, of every list and of every resource to a file that the build
- * wrote — what a Netlify site gives even without the edge function.
+ * wrote — what a Netlify site gives even without the edge function. And the
+ * edge function is declared on every spelling of every API path.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { RedirectsHandler } from "@netlify/redirects";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
+import { resolveApiPath } from "../build-scripts/core/routes/api-path.ts";
+import { isEdgePath } from "../build-scripts/core/routes/edge-function.ts";
+import { MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { withGeneratedBlock } from "../build-scripts/pipeline/netlify/netlify-toml.ts";
 import { FORMAT_PARAMETERS } from "../build-scripts/pipeline/netlify/redirect-rules.ts";
 import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
@@ -62,8 +66,30 @@ describe("netlify.toml", () => {
       /\[build\][^[]*command = "npm run mirror"[^[]*publish = "_site"[^[]*edge_functions = "build-scripts\/runtime\/edge\/functions"/,
     );
     expect(toml).toMatch(/NODE_VERSION = "20"/);
-    expect(toml).toMatch(/\[\[edge_functions\]\]\s+path = "\/api\/\*"\s+function = "api"/);
+    expect(toml).toMatch(/\[\[edge_functions\]\]\s+path = "\/\*"\s+excludedPath = \[[^\]]*\]\s+function = "api"/);
     expect(existsSync(path.join(PROJECT_DIR, "build-scripts/runtime/edge/functions/api.ts"))).toBe(true);
+  });
+});
+
+describe("the edge function's declaration", () => {
+  it("runs on every file of the API's trees, in any spelling, and not on the static-only trees", async () => {
+    const files = (await readdir(build.outDir, { recursive: true })).map((file) => `/${file.split(path.sep).join("/")}`);
+    const api = files.filter((file) => resolveApiPath(file));
+    expect(api.length).toBeGreaterThan(addresses.length);
+    for (const file of api) {
+      for (const spelling of [file, file.replace("/api/", "/%61pi/"), `/${file}`, file.replace(/\/([^/]*)$/, "/%7E$1")]) {
+        expect(isEdgePath(spelling), spelling).toBe(true);
+      }
+    }
+    for (const address of addresses) expect(isEdgePath(address.path), address.path).toBe(true);
+    for (const tree of ["assets", "search", "admin"]) {
+      const inside = files.filter((file) => file.startsWith(`/${tree}/`));
+      expect(inside.length, tree).toBeGreaterThan(0);
+      for (const file of inside) expect(isEdgePath(file), file).toBe(false);
+    }
+    expect(isEdgePath(`/${MIRROR_ARCHIVE}`)).toBe(false);
+    expect(isEdgePath("/fr/search/videos/index.json")).toBe(false);
+    expect(isEdgePath("/")).toBe(true);
   });
 });
 

@@ -15,6 +15,8 @@ export interface EdgeServer {
   readonly port: number;
   /** Everything Deno printed so far. */
   readonly output: () => string;
+  /** Whether Deno has not exited. */
+  readonly running: () => boolean;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export async function startEdgeServer(siteDir: string): Promise<EdgeServer> {
   try {
     const printed = await deno.waitFor(/edge server at http:\/\/127\.0\.0\.1:\d+\//, 0, 15_000);
     const port = Number(/edge server at http:\/\/127\.0\.0\.1:(\d+)\//.exec(printed)![1]);
-    return { port, output: deno.output, stop };
+    return { port, output: deno.output, running: deno.running, stop };
   } catch (error) {
     await stop();
     throw error;

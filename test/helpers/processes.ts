@@ -10,6 +10,8 @@ import { connect, createServer } from "node:net";
 export interface Running {
   /** Everything printed so far (stdout and stderr). */
   readonly output: () => string;
+  /** Whether it has not exited. */
+  readonly running: () => boolean;
   /** Resolves with the output once `pattern` appears after character `from`. */
   waitFor(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
@@ -29,6 +31,7 @@ export function startProcess(command: string, args: string[], options: { cwd: st
   child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
   return {
     output: () => text,
+    running: () => child.exitCode === null && child.signalCode === null,
     async waitFor(pattern, from = 0, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (!pattern.test(text.slice(from))) {

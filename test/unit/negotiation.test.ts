@@ -38,6 +38,9 @@ describe("negotiate", () => {
     ["accept may be unencoded", "accept=application/xml", null, "xml"],
     ["accept is read like a header", "accept=text%2Fplain%2C%20application%2Fjson%3Bq%3D0.4", null, "json"],
     ["an unsatisfiable accept: 406", "accept=text%2Fcsv", null, 406],
+    ["a repeated format: its last value, as Django's QueryDict", "format=json&format=xml", null, "xml"],
+    ["a repeated format whose last value is unknown: 404", "format=json&format=yaml", null, 404],
+    ["a repeated accept: its last value", "accept=application%2Fjson&accept=application%2Fxml", null, "xml"],
   ])("%s", (_name, query, accept, expected) => {
     expect(choose(query, accept)).toBe(expected);
   });

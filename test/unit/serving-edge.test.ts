@@ -66,3 +66,53 @@ describe("the edge function", () => {
     expect(await response.json()).toEqual({ detail: "Not found." });
   });
 });
+
+describe("the edge function reads a request as DRF does", () => {
+  /** The edge's answer to `target`, with the requests it passed to next(). */
+  async function ask(target: string, init: RequestInit = {}) {
+    const asked: string[] = [];
+    const next = async (request?: Request) => {
+      asked.push(new URL(request!.url).pathname);
+      return new Response("[]", { status: new URL(request!.url).pathname.includes("/api/") ? 200 : 404 });
+    };
+    const response = await edge(new Request(`https://site.example${target}`, init), { next });
+    return { status: response.status, type: response.headers.get("content-type"), asked };
+  }
+
+  it.each([
+    ["/%61pi/videos?format=json", "/api/videos/index.json"],
+    ["/api/vide%6Fs?format=json", "/api/videos/index.json"],
+    ["/%61%70%69/%76ideos/index%2Ejson", "/api/videos/index.json"],
+    ["/api/%7Evideos?format=json", undefined],
+    ["//api/videos?format=json", "/api/videos/index.json"],
+    ["/api//videos/?format=json", "/api/videos/index.json"],
+    ["/fr/%61pi/videos?format=xml", "/fr/api/videos/index.xml"],
+  ])("a percent-encoded unreserved character or a doubled slash is the same path: %s", async (target, file) => {
+    const { status, asked } = await ask(target);
+    expect(asked).toEqual(file ? [file] : []);
+    expect(status).toBe(file ? 200 : 404);
+  });
+
+  it("an encoded slash stays data: /api/videos%2Findex.json names nothing", async () => {
+    expect(await ask("/api/videos%2Findex.json?format=json")).toMatchObject({ status: 404, asked: [] });
+  });
+
+  it("passes a path outside the API's trees on to the static files as it came", async () => {
+    expect((await ask("/assets/%61pi.css")).asked).toEqual(["/assets/%61pi.css"]);
+    expect((await ask("/photography/photo/x/")).asked).toEqual(["/photography/photo/x/"]);
+  });
+
+  it("takes a repeated parameter's last value", async () => {
+    expect(await ask("/api/videos?format=json&format=xml")).toMatchObject({ type: "application/xml; charset=utf-8" });
+    expect(await ask("/api/videos?accept=application%2Fxml&accept=application%2Fjson")).toMatchObject({
+      type: "application/json; charset=utf-8",
+    });
+  });
+
+  it("answers a path that names nothing with a 404 whatever the Accept, in the default format when none is acceptable", async () => {
+    const accept = { headers: { Accept: "image/png" } };
+    expect(await ask("/api/videos-x", accept)).toMatchObject({ status: 404, type: "text/html; charset=utf-8", asked: [] });
+    expect(await ask("/api/videos-x?format=json", accept)).toMatchObject({ status: 404, type: "application/json; charset=utf-8" });
+    expect(await ask("/api/videos", accept)).toMatchObject({ status: 406 });
+  });
+});

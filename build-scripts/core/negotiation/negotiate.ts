@@ -3,6 +3,8 @@
  * DefaultContentNegotiation: the one place that decides which format of the
  * table answers a request.
  *
+ * A parameter given more than once takes its last value, as in DRF.
+ *
  *   1. `format` query parameter: a format name picks it; an unknown name is a 404.
  *   2. `accept` query parameter: read as if it were the Accept header.
  *   3. the Accept header: the acceptable format with the highest quality wins;
@@ -15,6 +17,7 @@
  * so both hosts agree. Pure: no Node APIs.
  */
 import { formatNamed, type FormatInfo } from "../formats/format-table.ts";
+import { lastParam } from "../routes/query-parameter.ts";
 import { parseAccept, rangeMatches, type MediaRange } from "./accept-header.ts";
 
 export type Negotiation<T extends FormatInfo> =
@@ -27,13 +30,13 @@ export function negotiate<T extends FormatInfo>(
   query: URLSearchParams,
   acceptHeader: string | null,
 ): Negotiation<T> {
-  const formatName = query.get("format");
+  const formatName = lastParam(query, "format");
   if (formatName) {
     const format = formatNamed(formats, formatName);
     if (!format) return { status: 404, reason: `Unknown format "${formatName}".` };
     return { status: 200, format, by: "format" };
   }
-  const acceptParam = query.get("accept");
+  const acceptParam = lastParam(query, "accept");
   if (acceptParam) return byAccept(formats, acceptParam, "accept");
   if (acceptHeader && acceptHeader.trim() !== "") return byAccept(formats, acceptHeader, "header");
   return { status: 200, format: formats[0], by: "default" };

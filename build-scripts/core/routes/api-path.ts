@@ -36,9 +36,27 @@ const PAGE_FILE = /^page-([2-9]|[1-9]\d+)\.(html)$/;
 /** A path as the shim takes it, with or without its leading slash, with one: /api/…. */
 export const rootedPath = (path: string) => `/${path.replace(/^\/+/, "")}`;
 
-/** The view a path names, or undefined when nothing of the API lives there (a 404). */
+/** RFC 3986's unreserved characters: encoded or not, they are the same URI. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * A request path in the one spelling it is routed by: percent-encoded
+ * unreserved characters decoded (RFC 3986 §6.2.2.2: `/%61pi/vide%6Fs` is
+ * `/api/videos`), and runs of slashes made one (`//api/videos`, as the proxy
+ * usually in front of DRF merges them). Any other escape stays: an encoded
+ * `/` is data, not a separator.
+ */
+export const canonicalPath = (pathname: string) =>
+  pathname
+    .replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+      const char = String.fromCharCode(parseInt(hex, 16));
+      return UNRESERVED.test(char) ? char : escape;
+    })
+    .replace(/\/{2,}/g, "/");
+
+/** The view a path names (in any spelling of it), or undefined when nothing of the API lives there (a 404). */
 export function resolveApiPath(pathname: string): ResolvedPath | undefined {
-  let parts = pathname.replace(/\/$/, "").split("/").slice(1);
+  let parts = canonicalPath(pathname).replace(/\/$/, "").split("/").slice(1);
   const language = parts[1] === "api" && isTargetLanguage(parts[0]) ? parts[0] : undefined;
   if (language !== undefined) parts = parts.slice(1);
   if (parts[0] !== "api") return undefined;

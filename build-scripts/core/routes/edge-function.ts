@@ -4,18 +4,34 @@
  */
 
 /**
- * Where the edge function runs (the API root with and without its slash, and
- * everything below it; the same in each language's tree, /<lang>/api/…); its
+ * Where the edge function runs: every path, so that no spelling of an API
+ * path (`/%61pi/videos`, `//api/videos`) reaches the static files without it,
+ * except the trees the browser fetches often that hold no API view (the
+ * assets, the search files of every tree, the CMS, the downloads). Its
  * answers are cached as it says.
  */
-export const EDGE_FUNCTION = { name: "api", paths: ["/api", "/api/*", "/*/api", "/*/api/*"], cache: "manual" } as const;
+export const EDGE_FUNCTION = {
+  name: "api",
+  path: "/*",
+  excludedPath: ["/assets/*", "/search/*", "/*/search/*", "/admin/*", "/downloads/*"],
+  cache: "manual",
+} as const;
 
-/** Netlify path patterns: "/api" is that path, a star at the end anything below it, a star between slashes one folder. */
-const EDGE_PATTERNS = EDGE_FUNCTION.paths.map((path) => {
-  // The paths are letters, slashes and stars only: nothing else to escape.
-  const parts = path.split("/").map((part, i, all) => (part !== "*" ? part : i === all.length - 1 ? ".*" : "[^/]+"));
-  return new RegExp(`^${parts.join("/")}$`);
-});
+/**
+ * A Netlify path pattern (a URLPattern pathname: a star is any run of
+ * characters, slashes included) as a RegExp; ours hold letters, slashes and
+ * stars only, nothing else to escape.
+ */
+const pattern = (path: string) => new RegExp(`^${path.replaceAll("*", ".*")}$`);
+
+const INCLUDED = pattern(EDGE_FUNCTION.path);
+const EXCLUDED = EDGE_FUNCTION.excludedPath.map(pattern);
 
 /** Whether a request path is one the edge function runs on (the local server and the Deno harness ask). */
-export const isEdgePath = (pathname: string) => EDGE_PATTERNS.some((pattern) => pattern.test(pathname));
+export const isEdgePath = (pathname: string) => INCLUDED.test(pathname) && !EXCLUDED.some((excluded) => excluded.test(pathname));
+
+/** The API's trees, `/api` and a language's `/<lang>/api`, with everything below them. */
+const API_TREE = /^\/([^/]+\/)?api(\/|$)/;
+
+/** Whether a path (in its canonical spelling) is the edge's to answer; any other path goes on to the static files as it came. */
+export const isApiTreePath = (canonical: string) => API_TREE.test(canonical);

@@ -20,9 +20,8 @@ const inlineTable = (table: Readonly<Record<string, string>>) =>
     .join(", ")} }`;
 
 export function generatedBlock(): string {
-  const edge = EDGE_FUNCTION.paths.map(
-    (path) => `[[edge_functions]]\n  path = ${str(path)}\n  function = ${str(EDGE_FUNCTION.name)}\n  cache = ${str(EDGE_FUNCTION.cache)}\n`,
-  );
+  const { path, excludedPath, name, cache } = EDGE_FUNCTION;
+  const edge = `[[edge_functions]]\n  path = ${str(path)}\n  excludedPath = [${excludedPath.map(str).join(", ")}]\n  function = ${str(name)}\n  cache = ${str(cache)}\n`;
   const headers = headerRules().map(
     (rule) =>
       `[[headers]]\n  for = ${str(rule.for)}\n  [headers.values]\n${Object.entries(rule.values)
@@ -33,7 +32,7 @@ export function generatedBlock(): string {
     (rule) =>
       `[[redirects]]\n  from = ${str(rule.from)}\n  to = ${str(rule.to)}\n  status = ${rule.status}\n  force = ${rule.force}\n  query = ${inlineTable(rule.query)}\n`,
   );
-  return [BEGIN_MARKER, "", ...edge, ...headers, ...redirects, END_MARKER].join("\n");
+  return [BEGIN_MARKER, "", edge, ...headers, ...redirects, END_MARKER].join("\n");
 }
 
 /** netlify.toml's text with the generated block replaced (or appended when the markers are missing). */

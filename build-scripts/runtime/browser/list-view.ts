@@ -18,6 +18,7 @@ import { prettyJsonHtml } from "../../core/formats/html.ts";
 import { HTML_PAGE_SIZE, pageAt, pagerLinks, queryPageHref } from "../../core/formats/pagination.ts";
 import { queryString } from "../../core/query/fields.ts";
 import { searchManifestFile } from "../../core/routes/output-tree.ts";
+import { lastParam } from "../../core/routes/query-parameter.ts";
 import { isTargetLanguage } from "../../core/translations/languages.ts";
 import { siteTree, upToSite } from "../../core/translations/site-tree.ts";
 import { scriptFiles } from "./script-files.ts";
@@ -44,8 +45,9 @@ async function canSearch(collection: string): Promise<boolean> {
 /** The page's search, fields and page, from its own URL. */
 function pageQuery(): { search: string; fields: string; page: number } {
   const params = new URLSearchParams(location.search);
-  const page = Number(params.get("page") ?? 1);
-  return { search: params.get("search") ?? "", fields: params.get("fields") ?? "", page: Number.isInteger(page) && page > 0 ? page : 1 };
+  const [search, fields, page] = ["search", "fields", "page"].map((name) => lastParam(params, name));
+  const number = Number(page ?? 1);
+  return { search: search ?? "", fields: fields ?? "", page: Number.isInteger(number) && number > 0 ? number : 1 };
 }
 
 async function start(form: HTMLFormElement): Promise<void> {

@@ -12,6 +12,8 @@
  * - 404.html (`pre[data-address]`): names the address it is served at (as
  *   text: nothing of the address is markup), which no file can know.
  */
+import { lastParam } from "../../core/routes/query-parameter.ts";
+
 const data = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
 const words = (list: string | undefined) => (list ?? "").split(" ").filter(Boolean);
 const add = <K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]>) =>
@@ -22,7 +24,7 @@ if (data.view && data.classic) {
     add("script", { src: data.classic });
   } else {
     for (const href of words(data.chunks)) add("link", { rel: "modulepreload", href });
-    if (new URLSearchParams(location.search).get("search")?.trim()) {
+    if (lastParam(new URLSearchParams(location.search), "search")?.trim()) {
       // Fetched as the shim fetches it, so the shim is given this answer.
       if (data.manifest) add("link", { rel: "preload", href: data.manifest, as: "fetch", crossOrigin: "anonymous" });
       for (const href of words(data.searchChunks)) add("link", { rel: "modulepreload", href });

@@ -3,12 +3,15 @@
  * standard Request/Response only, so the same code runs as the Netlify Edge
  * Function (functions/api.ts) and inside the local server (runtime/server/).
  *
- * In Django REST Framework's order: the content type is negotiated first (an
- * unknown `format` is a 404, on a file's own name too, an unsatisfiable
- * Accept a 406, both in the default format); an address with no view is a
- * 404; OPTIONS answers the view's metadata; methods other than GET, HEAD and
- * OPTIONS are a 405; GET and HEAD are served from the pre-rendered file of
- * the negotiated format. Every answer carries Allow, Vary: Accept and the
+ * It runs on every path but the static-only trees: the path is read in its
+ * canonical spelling (core/routes/api-path.ts), and one outside the API's
+ * trees goes on to the static files as it came. Then, as Django REST
+ * Framework routes and negotiates: an address with no view is a 404 (in the
+ * negotiated format, or the default one when none is acceptable); an unknown
+ * `format` is a 404, on a file's own name too, an unsatisfiable Accept a 406,
+ * both in the default format; OPTIONS answers the view's metadata; methods
+ * other than GET, HEAD and OPTIONS are a 405; GET and HEAD are served from
+ * the pre-rendered file of the negotiated format. Every answer carries Allow, Vary: Accept and the
  * shared API headers; error bodies are DRF's, rendered by the negotiated
  * format's renderer.
  *
@@ -25,7 +28,9 @@ import { ALLOW, API_HEADERS, EDGE_CACHE_HEADERS } from "../../core/routes/api-he
 import { negotiate } from "../../core/negotiation/negotiate.ts";
 import { ListBytesAnswers } from "../../core/query/answer.ts";
 import { httpFiles } from "../../core/query/published-files.ts";
-import { resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
+import { canonicalPath, resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
+import { isApiTreePath } from "../../core/routes/edge-function.ts";
+import { lastParam } from "../../core/routes/query-parameter.ts";
 import { metadataView } from "../../core/formats/metadata.ts";
 import { attachment, isDownloaded } from "../../core/routes/download-name.ts";
 import { siteTree, type SiteTree } from "../../core/translations/site-tree.ts";
@@ -37,7 +42,8 @@ const SAFE_METHODS = ["GET", "HEAD"];
 
 export async function handleApiRequest(request: Request, next: Next): Promise<Response> {
   const url = new URL(request.url);
-  const path = url.pathname;
+  const path = canonicalPath(url.pathname);
+  if (!isApiTreePath(path)) return next(request);
   const site = resolveSiteConfig({ BASE_URL: url.origin });
   // Errors and metadata are answered as the source language's tree answers them.
   const source = siteTree(site);
@@ -46,12 +52,13 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
   const negotiated = negotiate(FORMATS, url.searchParams, request.headers.get("accept"));
   // A file's own name is its format whatever is asked, but an unknown `format` is a 404 there too (netlify dev asks …/index.html after a 404).
   const negotiation = fixed && negotiated.status !== 404 ? { status: 200 as const, format: fixed } : negotiated;
+  // Nothing there is a 404 whatever the Accept: DRF routes before it negotiates.
+  if (!resolved) return rendered(request, negotiation.status === 200 ? negotiation.format : FORMATS[0], notFoundView(path), source);
   if (negotiation.status !== 200) {
     const error = negotiation.status === 404 ? notFoundView(path) : notAcceptableView(path);
     return rendered(request, FORMATS[0], error, source);
   }
   const { format } = negotiation;
-  if (!resolved) return rendered(request, format, notFoundView(path), source);
   const { route } = resolved;
   // A language's tree is an API of its own below /<language>/: its files, its addresses.
   const tree = siteTree(site, resolved.language);
@@ -62,7 +69,7 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
     return rendered(request, format, metadataView(route, path), source);
   }
   if (!SAFE_METHODS.includes(request.method)) return rendered(request, format, methodNotAllowedView(path, request.method), source);
-  return answerDocument(request, route, format, next, tree);
+  return answerDocument(request, path, route, format, next, tree);
 }
 
 /**
@@ -70,23 +77,30 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
  * the pre-rendered file of the negotiated format; with a search or a choice of
  * fields, the answer made from the published search files (core/query/answer.ts).
  */
-async function answerDocument(request: Request, route: ApiRoute, format: Format, next: Next, tree: SiteTree): Promise<Response> {
+async function answerDocument(
+  request: Request,
+  path: string,
+  route: ApiRoute,
+  format: Format,
+  next: Next,
+  tree: SiteTree,
+): Promise<Response> {
   const params = new URL(request.url).searchParams;
   if (wantsQuery(route, params)) {
     const files = httpFiles((url, init) => next(new Request(url, init)), new URL(`/${tree.folder}`, request.url));
     const api = new ListBytesAnswers(files, tree);
     // Only the HTML view is paged, as the plain list's files are; the data formats carry the whole answer.
-    const page = Number(params.get("page") ?? 1);
+    const page = Number(lastParam(params, "page") ?? 1);
     const paged = Number.isFinite(format.renderer.pageSize) && Number.isInteger(page);
-    const query = { search: params.get("search"), fields: params.get("fields"), page: paged ? page : null };
-    const answer = await api.answerRoute(route, format, query, new URL(request.url).pathname);
+    const query = { search: lastParam(params, "search"), fields: lastParam(params, "fields"), page: paged ? page : null };
+    const answer = await api.answerRoute(route, format, query, path);
     // A streamed answer not sent (HEAD) lets go of the files it was reading.
     if (request.method === "HEAD" && answer.body instanceof ReadableStream) await answer.body.cancel();
     return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers: apiHeaders(format, route) });
   }
   const file = treeFile(tree, route, format);
   const upstream = await next(new Request(new URL(file, request.url), { method: request.method, headers: request.headers }));
-  if (upstream.status === 404) return rendered(request, format, notFoundView(new URL(request.url).pathname), tree);
+  if (upstream.status === 404) return rendered(request, format, notFoundView(path), tree);
   const headers = new Headers(upstream.headers);
   for (const [name, value] of Object.entries(apiHeaders(format, route))) headers.set(name, value);
   headers.set("Content-Location", file);
@@ -96,7 +110,7 @@ async function answerDocument(request: Request, route: ApiRoute, format: Format,
 /** Whether a list or resource is asked with a search or fields, which the files alone do not hold. */
 function wantsQuery(route: ApiRoute, params: URLSearchParams): boolean {
   if (route.view === "root") return false;
-  return (route.view === "list" && (params.get("search") ?? "").trim() !== "") || (params.get("fields") ?? "").trim() !== "";
+  return (route.view === "list" && (lastParam(params, "search") ?? "").trim() !== "") || (lastParam(params, "fields") ?? "").trim() !== "";
 }
 
 /** The published file of a view in a format, in its tree. */

@@ -11,7 +11,8 @@ export type Guarded =
 
 export function guardRequestTarget(target: string, origin: string): Guarded {
   if (target.length > MAX_URL_LENGTH) return { ok: false, status: 414, reason: "URI too long" };
-  if (!target.startsWith("/") || target.startsWith("//")) return { ok: false, status: 400, reason: "not an origin-form path" };
+  // "//api/…" is a path too (the origin is put before it, so it is not read as an authority).
+  if (!target.startsWith("/")) return { ok: false, status: 400, reason: "not an origin-form path" };
   let url: URL;
   let decoded: string;
   try {
