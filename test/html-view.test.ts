@@ -2,7 +2,8 @@
  * The HTML view: content escaped, every in-site link relative and landing on a
  * file that exists, format links to the data files (XLIFF named after its
  * resource), the icon on every page, big lists paged; the 404 page, from the
- * edge and as the static 404.html, in Chromium.
+ * edge and as the static 404.html, in Chromium; search, fields, paging and a
+ * resource over HTTP in Chromium and Firefox.
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
+import { answerShown, clickText, ENGINES, shownAt, type TestBrowser } from "./helpers/browsers.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
@@ -371,6 +373,53 @@ describe("a page of a search that the edge answered (`npm run serve`), in Chromi
     expect(new URL(page.url()).pathname).toBe("/api/videos/index.html");
     expect(new URL(page.url()).search).toBe("");
     expect(await page.locator(".search-status").textContent()).toBe("");
+    await page.close();
+  });
+});
+
+describe.each(ENGINES)("the HTML view over HTTP, in $name", (engine) => {
+  let files: StaticServer;
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    [files, browser] = await Promise.all([serveStatic(big.outDir), engine.launch()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await files?.close();
+  });
+
+  it("searches, picks fields, pages the answer and opens a resource, asking nothing beyond the site, with a clean console", async () => {
+    const list = JSON.parse(await readOut(big, "api/videos/index.json")) as { uuid: string; url: string; title: string }[];
+    const origin = files.url.slice(0, -1);
+    const page = await browser.newPage();
+    await page.goto(`${origin}/api/videos/index.html`);
+    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLElement>("form.search-form")?.hidden)).toBe(false);
+    await page.type("input[name=search]", "video");
+    await page.press("Enter");
+    await shownAt(page, `${origin}/api/videos/index.html?search=video`);
+    // Every video added to the catalogue is titled "Video n"; the catalogue's own one is not about videos.
+    const matches = list.filter((v) => v.title.startsWith("Video "));
+    expect(await answerShown(page)).toEqual(matches.slice(0, HTML_PAGE_SIZE));
+    expect(await page.evaluate(() => document.querySelector(".search-status")?.textContent)).toBe(`${matches.length} resources`);
+
+    await page.click(".fields-picker summary");
+    await page.click('input[name=fields][value="title"]');
+    await shownAt(page, `${origin}/api/videos/index.html?search=video&fields=title`);
+    await clickText(page, "nav.pagination a", "Next »");
+    await shownAt(page, `${origin}/api/videos/index.html?search=video&fields=title&page=2`);
+    expect(await answerShown(page)).toEqual(matches.slice(HTML_PAGE_SIZE, 2 * HTML_PAGE_SIZE).map((v) => ({ title: v.title })));
+    await page.goBack();
+    await shownAt(page, `${origin}/api/videos/index.html?search=video&fields=title`);
+
+    await page.goto(`${origin}/api/videos/page-2.html`);
+    const video = list[HTML_PAGE_SIZE];
+    await clickText(page, "pre.response a", video.url);
+    await expect.poll(() => page.address().catch(() => "")).toBe(`${origin}/api/videos/${video.uuid}/index.html`);
+    await expect
+      .poll(() => answerShown(page).catch(() => undefined))
+      .toEqual(JSON.parse(await readOut(big, `api/videos/${video.uuid}/index.json`)));
+    expect(page.asked.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:"))).toEqual([]);
+    expect(page.errors).toEqual([]);
     await page.close();
   });
 });

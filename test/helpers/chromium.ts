@@ -7,10 +7,11 @@ export const launchChromium = (): Promise<Browser> =>
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
   });
 
-/** The JSON body an HTML view page shows, without its status and header lines. */
-export const shownJson = (page: Page): Promise<unknown> =>
-  page.locator("pre.response").evaluate((pre) => {
-    const copy = pre.cloneNode(true) as HTMLElement;
-    copy.querySelector(".meta")?.remove();
-    return JSON.parse(copy.textContent!);
-  });
+/** In the page: the JSON body an HTML view page shows, without its status and header lines. */
+export function responseInPage(): unknown {
+  const copy = document.querySelector("pre.response")!.cloneNode(true) as HTMLElement;
+  copy.querySelector(".meta")?.remove();
+  return JSON.parse(copy.textContent!) as unknown;
+}
+
+export const shownJson = (page: Page): Promise<unknown> => page.evaluate(responseInPage);

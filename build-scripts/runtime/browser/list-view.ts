@@ -81,8 +81,7 @@ async function start(form: HTMLFormElement): Promise<void> {
     const link = (event.target as Element).closest("a");
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
-    history.pushState(null, "", link.href);
-    void show();
+    go(new URL(link.href));
   });
   /** Only the latest query's answer is shown, however the answers arrive. */
   let latest = 0;
@@ -99,6 +98,18 @@ async function start(form: HTMLFormElement): Promise<void> {
     for (const a of formatLinks) a.href = `${SITE.baseUrl}${path}?${query}&format=${a.textContent}`;
     status.textContent = `${total} ${total === 1 ? "resource" : "resources"}`;
     form.dataset.state = "done";
+  }
+
+  /**
+   * Shows the answer at `target` (the list's first page with a query) in this page. A page opened from a file
+   * may not take another file's address (Chromium refuses it), so page 2 and beyond go there instead.
+   */
+  function go(target: URL): void {
+    if (location.protocol === "file:" && target.pathname !== location.pathname) return location.assign(target);
+    // Enter on a box the × has just emptied asks what is shown already: no second history entry.
+    if (target.href === location.href) history.replaceState(null, "", target);
+    else history.pushState(null, "", target);
+    void show();
   }
 
   async function show(): Promise<void> {
@@ -153,11 +164,7 @@ async function start(form: HTMLFormElement): Promise<void> {
       .map((b) => b.value)
       .join(",");
     const query = queryString(searchBox.value, fields);
-    const target = new URL(query ? `${form.action}?${query}` : form.action);
-    // Enter on a box the × has just emptied asks what is shown already: no second history entry.
-    if (target.href === location.href) history.replaceState(null, "", target);
-    else history.pushState(null, "", target);
-    void show();
+    go(new URL(query ? `${form.action}?${query}` : form.action));
   });
   for (const box of boxes) box.addEventListener("change", () => form.requestSubmit());
   // The search box's × (a `search` event that leaves it empty) restores the list, as Enter on the empty box does.
@@ -171,6 +178,10 @@ async function start(form: HTMLFormElement): Promise<void> {
     typing = setTimeout(() => void prefetch(root, path, searchBox.value), TYPING_PAUSE_MS);
   });
   addEventListener("popstate", () => void show());
+  // Back to a page kept whole in the browser's cache (Firefox keeps what was typed): the form follows its URL again.
+  addEventListener("pageshow", (event) => {
+    if (event.persisted) void show();
+  });
 
   // On a search, a format link opens the same answer in its format, made here.
   for (const link of formatLinks) {
