@@ -1,7 +1,8 @@
 /**
  * The CMS's configuration is generated from the record schemas: every field
  * of a schema is in the form, in the record's order, with the widget its
- * definition calls for and the schema's description as its hint. A schema
+ * definition calls for, the schema's title as its label, an example or the
+ * description's rule as its hint, and the fields an editor fills in required. A schema
  * that gains, loses or retypes a field fails here until the table below (and
  * so the generator) agrees. A new entry made from the form's defaults is valid.
  */
@@ -9,11 +10,11 @@ import AjvModule from "ajv";
 import { describe, expect, it } from "vitest";
 import { COLLECTIONS, findCollection, type ResourceKind } from "../build-scripts/core/catalogue/collections.ts";
 import { recordKeys } from "../build-scripts/core/catalogue/resource.ts";
-import { cmsConfig, recordFields } from "../build-scripts/core/cms/cms-config.ts";
+import { cmsConfig, fieldHint, recordFields } from "../build-scripts/core/cms/cms-config.ts";
 import { folderFacts, newEntryFields } from "../build-scripts/core/cms/new-entry.ts";
 import { toFile } from "../build-scripts/core/cms/record-format.ts";
 import { isUnfilled } from "../build-scripts/pipeline/validate/fill-in.ts";
-import { propertySchema, SCHEMAS } from "../build-scripts/schemas/schemas.ts";
+import { FILL_IN, propertySchema, SCHEMAS } from "../build-scripts/schemas/schemas.ts";
 
 const shared = {
   $schema: "hidden",
@@ -59,10 +60,19 @@ describe("the form of each kind of record", () => {
     for (const derived of ["url", "html_url", "content_type"]) expect(names).not.toContain(derived);
   });
 
-  it.each(KINDS)("%s: the widget each field's schema calls for, the schema's description as its hint", (kind) => {
+  it.each(KINDS)("%s: the widget each field's schema calls for, its title as the label, an example or a rule as its hint", (kind) => {
     const fields = recordFields(kind, new Set(["lessons"]));
     expect(Object.fromEntries(fields.map((f) => [f.name, f.widget]))).toEqual(WIDGETS[kind]);
-    for (const f of fields) expect(f.hint, f.name).toBe(propertySchema(kind, f.name)?.description);
+    for (const f of fields) expect(f.hint, f.name).toBe(fieldHint(propertySchema(kind, f.name)));
+    for (const f of fields.filter((f) => f.widget !== "hidden")) {
+      expect(f.label, f.name).toBe(propertySchema(kind, f.name)?.title);
+      expect(f.label, f.name).toMatch(/^[A-Z][A-Za-z]*( [A-Za-z]+)*$/);
+      // An example or a rule, never only the type.
+      expect(f.hint, f.name).not.toMatch(/^(an? (string|object|array)( of (strings|HTML markup|grade strings))?)$/);
+    }
+    // What an editor fills in is required; the rest may stay empty.
+    for (const f of fields.filter((f) => ["string", "text"].includes(f.widget)))
+      expect(f.required, f.name).toBe(FILL_IN[kind].includes(f.name));
     // Patterns are the schema's; dates are required where the schema has no null.
     for (const f of fields.filter((f) => f.pattern))
       expect((f.pattern as string[])[0]).toBe((propertySchema(kind, f.name) as { pattern?: string }).pattern);

@@ -180,7 +180,9 @@ describe("npm run cms, /admin/ in Chromium", () => {
 
     const unit = await admin("/collections/units/new");
     await field(unit, "title").fill("Tides and Coasts");
+    await field(unit, "description").fill("<p>Why the sea comes and goes.</p>");
     await field(unit, "key_image").fill("https://media.example.org/images/tides.jpg");
+    await field(unit, "overview").fill("<p>Tides shape every coast.</p>");
     for (const lesson of ["Layers of the Ocean", "Tracking Ocean Currents"]) {
       await field(unit, "lessons").fill(lesson);
       await unit.getByRole("option", { name: lesson }).click();
@@ -203,6 +205,31 @@ describe("npm run cms, /admin/ in Chromium", () => {
     }
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it("labels fields in words, and refuses a new video without a title, saying why, before anything is written", async () => {
+    const before = await readdir(path.join(contentDir, "videos"));
+    const video = await admin("/collections/videos/new");
+    const label = async (name: string) => (await video.locator(`label[for^="${name}-field-"]`).first().textContent())?.trim();
+    await expect(label("video_id")).resolves.toBe("Video ID");
+    await expect(label("title")).resolves.toBe("Title");
+    // Left empty, a new record's html_path is made from its title.
+    await expect(label("html_path")).resolves.toBe("HTML path (optional)");
+    await expect(label("appropriate_for")).resolves.toBe("Appropriate for (optional)");
+    await field(video, "video_id").fill("99002");
+    await field(video, "length").fill("0:01:00");
+    await field(video, "description").fill("<p>No title yet.</p>");
+    await video.getByRole("button", { name: "Publish", exact: true }).click({ timeout: 30_000 });
+    await video.getByRole("menuitem", { name: "Publish now" }).click({ timeout: 30_000 });
+    await video.getByText("Title is required.", { exact: true }).waitFor({ timeout: 30_000 });
+    // A pattern the build applies is checked before saving too, with its rule.
+    await field(video, "title").fill("A Minute of Rain");
+    await field(video, "length").fill("1 minute");
+    await video.getByRole("button", { name: "Publish", exact: true }).click({ timeout: 30_000 });
+    await video.getByRole("menuitem", { name: "Publish now" }).click({ timeout: 30_000 });
+    await video.getByText("a duration H:MM:SS, like 0:03:27", { exact: true }).waitFor({ timeout: 30_000 });
+    await expect(readdir(path.join(contentDir, "videos"))).resolves.toEqual(before);
+    await video.close();
+  });
 
   it("says in words that the local backend does not answer when the site is served without it", async () => {
     // The same built site, served by a plain static server: no backend at its port + 1.

@@ -25,12 +25,31 @@ export const SCHEMAS = { video: videos, unit: units, generic, translation, commo
 export interface PropertySchema {
   readonly type?: string | readonly string[];
   readonly $ref?: string;
+  /** The field in words, as the CMS labels it: "Video ID". */
+  readonly title?: string;
   readonly description?: string;
+  /** Values as an editor would write them, shown where the description gives only the type. */
+  readonly examples?: readonly unknown[];
 }
 
-/** A field's schema, with a reference into common.schema.json followed. */
+/** A field's schema, with a reference into common.schema.json followed (the field's own title and examples kept). */
 export function propertySchema(kind: SchemaName, field: string): PropertySchema | undefined {
   const property = (SCHEMAS[kind].properties as Record<string, PropertySchema | undefined>)[field];
   const definition = property?.$ref?.match(/#\/definitions\/(\w+)$/)?.[1];
-  return definition ? (common.definitions as Record<string, PropertySchema>)[definition] : property;
+  if (!definition) return property;
+  const { $ref: _, ...own } = property!;
+  return { ...(common.definitions as Record<string, PropertySchema>)[definition], ...own };
 }
+
+/**
+ * Fields an editor fills in by hand for a useful record. `npm run new` leaves
+ * them empty and validation warns until they are filled in; the CMS's form
+ * requires them.
+ */
+export const FILL_IN: Record<SchemaName, readonly string[]> = {
+  video: ["title", "video_id", "length", "description"],
+  unit: ["title", "description", "key_image", "overview"],
+  generic: ["title", "description"],
+  // A translation holds only the texts translated: none is left to fill in.
+  translation: [],
+};

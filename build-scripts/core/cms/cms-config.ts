@@ -2,13 +2,15 @@
  * Decap CMS's configuration, generated from the records' JSON Schemas and the
  * collection table, so the editor's form can never drift from what validation
  * checks: one collection per collection with records, its fields in the
- * record's order, a widget per schema definition, the schema's descriptions
- * as hints. Derived fields (`url`, `html_url`, `content_type`) are not records'
+ * record's order, a widget per schema definition, each field's schema title as
+ * its label and its examples or description as its hint; the fields an editor
+ * fills in (FILL_IN) are required, with the schema's pattern checked before
+ * saving. Derived fields (`url`, `html_url`, `content_type`) are not records'
  * fields and so never appear.
  */
 import type { Collection, ResourceKind } from "../catalogue/collections.ts";
 import { OPTIONAL_DEFAULTS, recordKeys, type Json, type JsonObject } from "../catalogue/resource.ts";
-import { propertySchema, SCHEMAS } from "../../schemas/schemas.ts";
+import { FILL_IN, propertySchema, SCHEMAS, type PropertySchema } from "../../schemas/schemas.ts";
 import type { FolderFacts } from "./new-entry.ts";
 import { FILE_SLUG, HTML_CREDIT_ROLE, usesDefinition } from "./record-format.ts";
 
@@ -63,10 +65,20 @@ export function cmsConfig(input: CmsConfigInput): JsonObject {
 /** The form's fields of a kind of record, in the record's order. */
 export function recordFields(kind: ResourceKind, collections: ReadonlySet<string>): DecapField[] {
   return recordKeys(kind).map((name) => {
-    const hint = propertySchema(kind, name)?.description;
-    return { name, label: name, ...(hint ? { hint } : {}), ...widget(kind, name, collections) };
+    const schema = propertySchema(kind, name);
+    const hint = fieldHint(schema);
+    return { name, label: schema?.title ?? name, ...(hint ? { hint } : {}), ...widget(kind, name, collections) };
   });
 }
+
+/** An example where the schema gives one (its description then says only the type), else the description's rule. */
+export function fieldHint(schema: PropertySchema | undefined): string | undefined {
+  const [example] = schema?.examples ?? [];
+  if (example === undefined) return schema?.description;
+  return `Like ${[example].flat().map(quoted).join(", ")}`;
+}
+
+const quoted = (value: unknown) => `“${String(value)}”`;
 
 type Widget = JsonObject & { widget: string };
 
@@ -74,6 +86,8 @@ const optional = { required: false };
 
 function widget(kind: ResourceKind, field: string, collections: ReadonlySet<string>): Widget {
   const uses = (definition: keyof typeof SCHEMAS.common.definitions) => usesDefinition(kind, field, definition);
+  // Decap refuses to save without these, naming the field.
+  const filledIn = { required: FILL_IN[kind].includes(field) };
   const schema = propertySchema(kind, field) as { type?: string | string[]; pattern?: string; description?: string } | undefined;
   // Kept as they are; set on a new entry before it is saved.
   if (uses("schema") || uses("position") || uses("uuid")) return { widget: "hidden" };
@@ -86,13 +100,13 @@ function widget(kind: ResourceKind, field: string, collections: ReadonlySet<stri
     // A new record is created and modified now, as with `npm run new`.
     return { widget: "datetime", picker_utc: true, default: "{{now}}", required: !nullable(schema?.type) };
   if (field === "lessons") return lessonsWidget(collections);
-  if (uses("text") && field === "title") return { widget: "string", default: "", ...optional };
+  if (uses("text") && field === "title") return { widget: "string", default: "", ...filledIn };
   // HTML as markup in a text box: a rich-text or markdown editor would rewrite it.
-  if (uses("text") || uses("html")) return { widget: "text", default: "", ...optional };
+  if (uses("text") || uses("html")) return { widget: "text", default: "", ...filledIn };
   if (schema?.type === "string") {
-    // Empty until filled in: validation names it as a warning, as for `npm run new` (docs/editors.md).
+    // Decap checks the pattern of a required field, and of an optional one when it is not empty.
     const pattern: JsonObject = schema.pattern ? { pattern: [schema.pattern, schema.description ?? schema.pattern] } : {};
-    return { widget: "string", default: "", ...pattern, ...optional };
+    return { widget: "string", default: "", ...pattern, ...filledIn };
   }
   throw new Error(`The CMS has no widget for ${kind} field "${field}" (${JSON.stringify(schema)}): add one in core/cms/cms-config.ts.`);
 }

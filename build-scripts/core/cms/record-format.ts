@@ -94,7 +94,7 @@ function textFields(kind: ResourceKind): string[] {
 
 /** Does the field's schema use this definition of common.schema.json? */
 export const usesDefinition = (kind: ResourceKind, field: string, name: keyof typeof SCHEMAS.common.definitions) =>
-  propertySchema(kind, field) === SCHEMAS.common.definitions[name];
+  (SCHEMAS[kind].properties as Record<string, { $ref?: string } | undefined>)[field]?.$ref === `common.schema.json#/definitions/${name}`;
 
 function fieldValue(kind: ResourceKind, key: string, value: unknown, crlfFields: ReadonlySet<string>, now: Date): Json {
   const crlf = crlfFields.has(key);

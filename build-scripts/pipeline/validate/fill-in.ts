@@ -1,19 +1,11 @@
 /**
- * Fields an editor fills in by hand. `npm run new` leaves them empty; until
- * they are filled in, validation warns (naming each one) instead of failing,
- * so a fresh record builds and previews while it is being written.
+ * Fields an editor fills in by hand (FILL_IN, schemas.ts). `npm run new` leaves
+ * them empty; until they are filled in, validation warns (naming each one)
+ * instead of failing, so a fresh record builds and previews while it is being written.
  */
 import type { ResourceKind } from "../../core/catalogue/collections.ts";
-import { propertySchema, type SchemaName } from "../../schemas/schemas.ts";
+import { FILL_IN, propertySchema, type SchemaName } from "../../schemas/schemas.ts";
 import type { Problem } from "./problems.ts";
-
-export const FILL_IN: Record<SchemaName, readonly string[]> = {
-  video: ["title", "video_id", "length", "description"],
-  unit: ["title", "description", "key_image", "overview"],
-  generic: ["title", "description"],
-  // A translation holds only the texts translated: none is left to fill in.
-  translation: [],
-};
 
 /** An empty string in a field the editor has yet to fill in. */
 export const isUnfilled = (kind: SchemaName, field: string, value: unknown) => value === "" && FILL_IN[kind].includes(field);

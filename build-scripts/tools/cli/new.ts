@@ -11,7 +11,7 @@ import { COLLECTIONS, findCollection } from "../../core/catalogue/collections.ts
 import { isJsonObject } from "../../core/catalogue/resource.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { freeSlug, newRecord, slugify } from "../../core/catalogue/new-record.ts";
-import { FILL_IN } from "../../pipeline/validate/fill-in.ts";
+import { FILL_IN } from "../../schemas/schemas.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
 import { CommandError, runCommand } from "./run-command.ts";
