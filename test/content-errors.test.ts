@@ -53,6 +53,12 @@ async function writeBrokenRecords(content: string): Promise<void> {
   });
   const unit = JSON.parse(await readFile(path.join(content, "units/edge-cases-unit.json"), "utf8"));
   await writeRecord(content, "units/edge-cases-unit.json", { ...unit, lessons: [video.uuid], subtitle: 5 });
+  const twice = { ...video, uuid: "0a1b2c3d-0000-4000-8000-000000000008", position: 13, credits: { Writer: ["A. Writer"] } };
+  await writeRecord(
+    content,
+    "videos/key-twice.json",
+    JSON.stringify(twice, null, 2).replace('"Writer": [', '"Writer": ["B. Writer"],\n    "Writer": ['),
+  );
 }
 
 /** What the build says of writeBrokenRecords' records: [what, file, pointer, expected, found]. */
@@ -103,6 +109,13 @@ const BROKEN_RECORDS: [string, string, string, RegExp, RegExp][] = [
     "/lessons/0",
     /the UUID of a lesson/,
     /"7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b", the UUID of .*videos\/.*json in videos/,
+  ],
+  [
+    "a key written twice, where the last value would win without a word",
+    "videos/key-twice.json",
+    "/credits/Writer",
+    /each key once in its object .*/,
+    /the key "Writer" a second time, at line \d+, column 5 \(first at line \d+, column 5\)/,
   ],
   [
     "a record in an unknown collection",

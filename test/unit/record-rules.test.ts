@@ -1,11 +1,13 @@
 /**
  * The record rules a JSON Schema cannot say, on their own (pure functions):
- * dates that exist on the calendar, and modified not before created.
+ * dates that exist on the calendar, modified not before created, and each
+ * key once in its object.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findCollection } from "../../build-scripts/core/catalogue/collections.ts";
+import { parseJson } from "../../build-scripts/pipeline/validate/problems.ts";
 import { recordProblems, versionProblems } from "../../build-scripts/pipeline/validate/record-rules.ts";
 
 const video = JSON.parse(await readFile(path.join(import.meta.dirname, "../fixtures/golden-content/videos/edge-cases-video.json"), "utf8"));
@@ -55,5 +57,45 @@ describe("a record's own versions", () => {
   it("leave other shapes to the schema", () => {
     expect(problems({ fr: "x" })).toEqual([]);
     expect(problems("not an object")).toEqual([]);
+  });
+});
+
+describe("a key written twice in one object", () => {
+  const duplicates = (text: string) => {
+    const parsed = parseJson({ file: "r.json", text });
+    if ("problem" in parsed) throw new Error(parsed.problem.found);
+    return parsed.duplicateKeys.map((p) => `${p.pointer}: ${p.found}`);
+  };
+
+  it.each([
+    [
+      "at the top",
+      '{"title": "a", "title": "b"}',
+      ['/title: the key "title" a second time, at line 1, column 16 (first at line 1, column 2)'],
+    ],
+    [
+      "in an object in an array, on its own line",
+      '{"a": [1, {"b": 1,\n "b": 2}]}',
+      ['/a/1/b: the key "b" a second time, at line 2, column 2 (first at line 1, column 12)'],
+    ],
+    [
+      "spelled with an escape",
+      '{"k\\u0061": 1, "ka": 2}',
+      ['/ka: the key "ka" a second time, at line 1, column 16 (first at line 1, column 2)'],
+    ],
+    [
+      "named with / and ~",
+      '[{"a/b~": 1, "a/b~": 2}]',
+      ['/0/a~1b~0: the key "a/b~" a second time, at line 1, column 14 (first at line 1, column 3)'],
+    ],
+  ])("%s: is an error at its pointer, naming both places", (_what, text, expected) => {
+    expect(duplicates(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["in two objects", '{"a": {"x": 1}, "b": {"x": 1}, "x": [{"x": 1}, {"x": 2}]}'],
+    ["as a value, or inside a string", '{"a": "a", "b": "\\"a\\": {\\"a\\"", "c": ["a", "a"]}'],
+  ])("%s: is no problem", (_what, text) => {
+    expect(duplicates(text)).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { duplicateKeys } from "./duplicate-keys.ts";
+
 /**
  * A problem found in the content: which file, where in it (a JSON pointer),
  * what was expected and what was found. Every check reports these, never throws,
@@ -22,10 +24,17 @@ export function fileProblem(file: string, expected: string, found: string): Prob
   return { file, pointer: "", severity: "error", expected, found };
 }
 
-/** A file's text as JSON, or the problem that it is not, with the line and column where it breaks. */
-export function parseJson(source: { readonly file: string; readonly text: string }): { value: unknown } | { problem: Problem } {
+/**
+ * A file's text as JSON, with a problem for each key its object already has;
+ * or the problem that it is not JSON, with the line and column where it breaks.
+ */
+export function parseJson(source: {
+  readonly file: string;
+  readonly text: string;
+}): { value: unknown; duplicateKeys: Problem[] } | { problem: Problem } {
+  let value: unknown;
   try {
-    return { value: JSON.parse(source.text) };
+    value = JSON.parse(source.text);
   } catch (error) {
     const message = (error as Error).message;
     const at = Number(message.match(/position (\d+)/)?.[1]);
@@ -33,6 +42,15 @@ export function parseJson(source: { readonly file: string; readonly text: string
     const found = `invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/s, "")}`;
     return { problem: fileProblem(source.file, "a JSON document", found) };
   }
+  // An error, not a warning: JSON keeps the last value, so the other would vanish without a word (maybe the one meant).
+  const duplicates = duplicateKeys(source.text).map(({ path, at, firstAt }) => ({
+    file: source.file,
+    pointer: path.map((segment) => `/${pointerSegment(segment)}`).join(""),
+    severity: "error" as const,
+    expected: "each key once in its object (JSON keeps only the last value of a key written twice)",
+    found: `the key ${JSON.stringify(path.at(-1))} a second time, at ${lineColumn(source.text, at)} (first at ${lineColumn(source.text, firstAt)})`,
+  }));
+  return { value, duplicateKeys: duplicates };
 }
 
 function lineColumn(text: string, offset: number): string {
