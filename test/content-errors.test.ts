@@ -53,6 +53,12 @@ async function writeBrokenRecords(content: string): Promise<void> {
   });
   const unit = JSON.parse(await readFile(path.join(content, "units/edge-cases-unit.json"), "utf8"));
   await writeRecord(content, "units/edge-cases-unit.json", { ...unit, lessons: [video.uuid], subtitle: 5 });
+  const huge = { ...video, uuid: "0a1b2c3d-0000-4000-8000-000000000009", position: 14, geologic_time: [1] };
+  await writeRecord(
+    content,
+    "videos/huge-numbers.json",
+    JSON.stringify(huge).replace('"position":14', '"position":1e400').replace("[1]", "[-1e999]"),
+  );
   const twice = { ...video, uuid: "0a1b2c3d-0000-4000-8000-000000000008", position: 13, credits: { Writer: ["A. Writer"] } };
   await writeRecord(
     content,
@@ -117,6 +123,14 @@ const BROKEN_RECORDS: [string, string, string, RegExp, RegExp][] = [
     /each key once in its object .*/,
     /the key "Writer" a second time, at line \d+, column 5 \(first at line \d+, column 5\)/,
   ],
+  [
+    "a position too large to be a number",
+    "videos/huge-numbers.json",
+    "/position",
+    /a number between .*/,
+    /a number beyond them, read as Infinity/,
+  ],
+  ["a number too large in any field", "videos/huge-numbers.json", "/geologic_time/0", /a number between .*/, /a number beyond them.*/],
   [
     "a record in an unknown collection",
     "podcasts/unknown.json",

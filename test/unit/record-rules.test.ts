@@ -1,7 +1,7 @@
 /**
  * The record rules a JSON Schema cannot say, on their own (pure functions):
- * dates that exist on the calendar, modified not before created, and each
- * key once in its object.
+ * dates that exist on the calendar, modified not before created; and what
+ * JSON.parse would lose: a key written twice, a number too large.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -64,7 +64,7 @@ describe("a key written twice in one object", () => {
   const duplicates = (text: string) => {
     const parsed = parseJson({ file: "r.json", text });
     if ("problem" in parsed) throw new Error(parsed.problem.found);
-    return parsed.duplicateKeys.map((p) => `${p.pointer}: ${p.found}`);
+    return parsed.problems.map((p) => `${p.pointer}: ${p.found}`);
   };
 
   it.each([
@@ -97,5 +97,21 @@ describe("a key written twice in one object", () => {
     ["as a value, or inside a string", '{"a": "a", "b": "\\"a\\": {\\"a\\"", "c": ["a", "a"]}'],
   ])("%s: is no problem", (_what, text) => {
     expect(duplicates(text)).toEqual([]);
+  });
+});
+
+describe("a number too large for a double (JSON.parse reads it as Infinity)", () => {
+  const pointers = (text: string) => {
+    const parsed = parseJson({ file: "r.json", text });
+    return "problem" in parsed ? [parsed.problem.found] : parsed.problems.map((p) => p.pointer);
+  };
+
+  it("is an error at its pointer, wherever it stands", () => {
+    expect(pointers('{"position": 1e400, "eras": [1, {"a": -1e309}], "x": 1.7e308}')).toEqual(["/position", "/eras/1/a"]);
+    expect(pointers("1e400")).toEqual([""]);
+  });
+
+  it("is looked for without recursion, however deep the value", () => {
+    expect(pointers(`${"[".repeat(20_000)}1e400${"]".repeat(20_000)}`)).toEqual(["/0".repeat(20_000)]);
   });
 });

@@ -1,4 +1,4 @@
-import { duplicateKeys } from "./duplicate-keys.ts";
+import { duplicateKeys, nonFiniteNumbers, type JsonPath } from "./json-losses.ts";
 
 /**
  * A problem found in the content: which file, where in it (a JSON pointer),
@@ -25,13 +25,14 @@ export function fileProblem(file: string, expected: string, found: string): Prob
 }
 
 /**
- * A file's text as JSON, with a problem for each key its object already has;
- * or the problem that it is not JSON, with the line and column where it breaks.
+ * A file's text as JSON, with a problem for each thing JSON.parse lost of it
+ * (json-losses.ts); or the problem that it is not JSON, with the line and
+ * column where it breaks.
  */
 export function parseJson(source: {
   readonly file: string;
   readonly text: string;
-}): { value: unknown; duplicateKeys: Problem[] } | { problem: Problem } {
+}): { value: unknown; problems: Problem[] } | { problem: Problem } {
   let value: unknown;
   try {
     value = JSON.parse(source.text);
@@ -42,15 +43,25 @@ export function parseJson(source: {
     const found = `invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/s, "")}`;
     return { problem: fileProblem(source.file, "a JSON document", found) };
   }
-  // An error, not a warning: JSON keeps the last value, so the other would vanish without a word (maybe the one meant).
-  const duplicates = duplicateKeys(source.text).map(({ path, at, firstAt }) => ({
+  // Errors, not warnings: what the editor wrote would vanish from the published resource without a word.
+  const problem = (path: JsonPath, expected: string, found: string): Problem => ({
     file: source.file,
     pointer: path.map((segment) => `/${pointerSegment(segment)}`).join(""),
-    severity: "error" as const,
-    expected: "each key once in its object (JSON keeps only the last value of a key written twice)",
-    found: `the key ${JSON.stringify(path.at(-1))} a second time, at ${lineColumn(source.text, at)} (first at ${lineColumn(source.text, firstAt)})`,
-  }));
-  return { value, duplicateKeys: duplicates };
+    severity: "error",
+    expected,
+    found,
+  });
+  const twice = duplicateKeys(source.text).map(({ path, at, firstAt }) =>
+    problem(
+      path,
+      "each key once in its object (JSON keeps only the last value of a key written twice)",
+      `the key ${JSON.stringify(path.at(-1))} a second time, at ${lineColumn(source.text, at)} (first at ${lineColumn(source.text, firstAt)})`,
+    ),
+  );
+  const tooLarge = nonFiniteNumbers(value).map((path) =>
+    problem(path, "a number between about -1.8e308 and 1.8e308 (what JSON readers hold)", "a number beyond them, read as Infinity"),
+  );
+  return { value, problems: [...twice, ...tooLarge] };
 }
 
 function lineColumn(text: string, offset: number): string {

@@ -68,7 +68,7 @@ export function validateSource(
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [parsed.problem] };
   const problems = [
-    ...parsed.duplicateKeys,
+    ...parsed.problems,
     ...checkSchema(validators, collection.kind, source.file, parsed.value),
     ...recordProblems(collection.kind, source.file, parsed.value),
     ...versionProblems(collection, source.file, parsed.value),

@@ -75,7 +75,7 @@ function validateTranslation(
   if (!uuid) where.push(error("a file named after the uuid of the record it translates, <uuid>.json", `"${name}"`));
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [...where, parsed.problem] };
-  const schema = [...parsed.duplicateKeys, ...checkSchema(validators, "translation", file, parsed.value)];
+  const schema = [...parsed.problems, ...checkSchema(validators, "translation", file, parsed.value)];
   if (where.length || schema.length || !uuid) return { problems: [...where, ...schema] };
   const translation = parsed.value as StoredTranslation;
   const key = translationKey(collection, uuid);

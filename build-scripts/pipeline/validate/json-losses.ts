@@ -1,12 +1,15 @@
 /**
- * Keys written twice in one object of a JSON text. JSON.parse keeps the last
- * value without a word, so the first (perhaps the one the editor meant)
- * would vanish: each is reported where it stands.
+ * What JSON.parse loses of a JSON text without a word: the earlier value of
+ * a key written twice in one object (the last one wins), and a number too
+ * large for a double (read as Infinity, which JSON.stringify writes as null).
  */
+
+/** A path into a JSON value: keys and indexes (problems.ts makes a JSON pointer of it). */
+export type JsonPath = readonly (string | number)[];
 
 /** A key met again: the path to it (keys and indexes), and where it stands in the text (both times). */
 export interface DuplicateKey {
-  readonly path: readonly (string | number)[];
+  readonly path: JsonPath;
   readonly at: number;
   readonly firstAt: number;
 }
@@ -67,4 +70,39 @@ function escaped(text: string, at: number): boolean {
   let backslashes = 0;
   while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
   return backslashes % 2 === 1;
+}
+
+/** The paths of the numbers that are not finite (only a number too large for a double, in parsed JSON). */
+export function nonFiniteNumbers(root: unknown): JsonPath[] {
+  const found: JsonPath[] = [];
+  // A stack, not recursion: a record may be nested deeper than the call stack goes. Each
+  // place links to its parent, and a path is spelled out only for a number found.
+  const stack: Place[] = [{ value: root }];
+  for (let place = stack.pop(); place; place = stack.pop()) {
+    const { value } = place;
+    if (typeof value === "number") {
+      if (!Number.isFinite(value)) found.push(pathOf(place));
+    } else if (typeof value === "object" && value !== null) {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const item = (value as Record<string, unknown>)[keys[i]];
+        if (typeof item === "number" || (typeof item === "object" && item !== null)) {
+          stack.push({ value: item, parent: place, key: Array.isArray(value) ? i : keys[i] });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+interface Place {
+  readonly value: unknown;
+  readonly parent?: Place;
+  readonly key?: string | number;
+}
+
+function pathOf(place: Place): JsonPath {
+  const path: (string | number)[] = [];
+  for (let at: Place | undefined = place; at?.parent; at = at.parent) path.push(at.key!);
+  return path.reverse();
 }
