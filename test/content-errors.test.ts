@@ -28,7 +28,7 @@ async function writeBrokenRecords(content: string): Promise<void> {
     grades: [9],
     length: "four minutes",
   });
-  await writeRecord(content, "videos/bad-uuid.json", { ...video, uuid: "not-a-uuid", position: 7 });
+  await writeRecord(content, "videos/bad-uuid.json", { ...video, uuid: "not-a-uuid", position: 7, html_path: "../../../etc/" });
   await writeRecord(content, "videos/duplicate-uuid.json", { ...video, position: 8 });
   await writeRecord(content, "videos/bad-dates.json", {
     ...video,
@@ -80,6 +80,7 @@ const BROKEN_RECORDS: [string, string, string, RegExp, RegExp][] = [
   ["a mistyped field", "videos/missing-and-mistyped.json", "/grades/0", /a decimal integer as a string.*/, /number 9/],
   ["a malformed value", "videos/missing-and-mistyped.json", "/length", /a duration H:MM:SS.*/, /string "four minutes"/],
   ["a malformed UUID", "videos/bad-uuid.json", "/uuid", /a UUID in lower case.*/, /string "not-a-uuid"/],
+  ["an html_path that leaves site_url", "videos/bad-uuid.json", "/html_path", /a path below site_url .*/, /string "..\/..\/..\/etc\/"/],
   [
     "a UUID used twice",
     "videos/edge-cases-video.json",

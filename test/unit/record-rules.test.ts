@@ -1,14 +1,17 @@
 /**
  * The record rules a JSON Schema cannot say, on their own (pure functions):
- * dates that exist on the calendar, modified not before created; and what
- * JSON.parse would lose: a key written twice, a number too large.
+ * dates that exist on the calendar, modified not before created; what
+ * JSON.parse would lose: a key written twice, a number too large; and the
+ * schema's rule for html_path, a path below site_url.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findCollection } from "../../build-scripts/core/catalogue/collections.ts";
+import { compileSchemas } from "../../build-scripts/pipeline/validate/compile-schemas.ts";
 import { parseJson } from "../../build-scripts/pipeline/validate/problems.ts";
 import { recordProblems, versionProblems } from "../../build-scripts/pipeline/validate/record-rules.ts";
+import { checkSchema } from "../../build-scripts/pipeline/validate/schema-check.ts";
 
 const video = JSON.parse(await readFile(path.join(import.meta.dirname, "../fixtures/golden-content/videos/edge-cases-video.json"), "utf8"));
 
@@ -113,5 +116,34 @@ describe("a number too large for a double (JSON.parse reads it as Infinity)", ()
 
   it("is looked for without recursion, however deep the value", () => {
     expect(pointers(`${"[".repeat(20_000)}1e400${"]".repeat(20_000)}`)).toEqual(["/0".repeat(20_000)]);
+  });
+});
+
+describe("html_path, a path below site_url (the schema's rule, which editors' IDEs and the CMS read too)", () => {
+  const validators = compileSchemas();
+  const problems = (html_path: string) => checkSchema(validators, "video", "v.json", { ...video, html_path });
+
+  it.each(["media/volcano-basics/", "u/", "education/unit/a.b/", "a/..b/", "photos/a:b/", ".well-known/"])("takes %j", (html_path) => {
+    expect(problems(html_path)).toEqual([]);
+  });
+
+  it.each([
+    ["a segment that goes up", "../../../etc/"],
+    ["a segment that stays", "a/./b/"],
+    ["a segment that goes up, percent-encoded", "a/%2E%2e/"],
+    ["an empty segment", "a//b/"],
+    ["an address with a scheme", "https://evil.example/x/"],
+    ["a script", "javascript:alert(1)//"],
+    ["an absolute path", "/media/x/"],
+    ["a backslash", "media\\x/"],
+    ["a space", "media/a b/"],
+    ["a query", "media/x?a=1/"],
+    ["a control character", "media/x\u0007/"],
+    ["no final /", "media/x"],
+    ["nothing", ""],
+  ])("refuses %s, with an example of a good one", (_what, html_path) => {
+    expect(problems(html_path)).toEqual([
+      expect.objectContaining({ pointer: "/html_path", expected: expect.stringContaining("like media/volcano-basics/") }),
+    ]);
   });
 });
