@@ -1,12 +1,13 @@
 /**
- * The stored translations checked against their schema and the catalogue:
+ * The stored translations checked against their schema and the records:
  * each file's language, collection and record; each text's markup (a target
  * of an HTML text must keep the source's elements); and whether the record's
  * text is still the one translated (stale translations are warnings: the
  * translated version shows the source text until it is translated again).
+ * Records with errors of their own take part, so one run names every problem.
  * Pure: the caller reads the files.
  */
-import type { Catalogue, CatalogueEntry } from "../../core/catalogue/catalogue.ts";
+import type { CatalogueEntry } from "../../core/catalogue/catalogue.ts";
 import { findCollection } from "../../core/catalogue/collections.ts";
 import { isTargetLanguage, LANGUAGE_EXPECTED } from "../../core/translations/languages.ts";
 import {
@@ -21,6 +22,7 @@ import { UUID } from "../../core/routes/api-path.ts";
 import type { TranslationSource } from "../load/read-sources.ts";
 import { parseJson, pointerSegment, type Problem } from "./problems.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
+import type { ReadRecords } from "./validate-catalogue.ts";
 
 export interface TranslationsResult {
   /** The translations to publish (those of records of the catalogue); present only when there are no errors. */
@@ -30,14 +32,14 @@ export interface TranslationsResult {
 
 export function validateTranslations(
   sources: readonly TranslationSource[],
-  catalogue: Catalogue,
+  records: ReadRecords,
   validators: SchemaValidators,
 ): TranslationsResult {
-  const records = entriesByKey(catalogue);
+  const byKey = entriesByKey(records.catalogue);
   const problems: Problem[] = [];
   const translations = new Map<string, Map<string, StoredTranslation>>();
   for (const source of sources) {
-    const checked = validateTranslation(source, records, validators);
+    const checked = validateTranslation(source, byKey, records.unreadIn, validators);
     problems.push(...checked.problems);
     if (checked.key && checked.translation) {
       if (!translations.has(source.language)) translations.set(source.language, new Map());
@@ -51,6 +53,7 @@ export function validateTranslations(
 function validateTranslation(
   source: TranslationSource,
   records: ReadonlyMap<string, CatalogueEntry>,
+  unreadIn: ReadonlySet<string>,
   validators: SchemaValidators,
 ): { key?: string; translation?: StoredTranslation; problems: Problem[] } {
   if ("problem" in source) return { problems: [source.problem] };
@@ -81,6 +84,9 @@ function validateTranslation(
   const key = translationKey(collection, uuid);
   const entry = records.get(key);
   if (!entry) {
+    // The one check that waits for the records: while a file of the collection cannot be read as a
+    // record with a uuid, this translation may be of it, so "no record" is not said until it can.
+    if (unreadIn.has(collection)) return { problems: [] };
     const found = `no record with uuid ${uuid} in ${collection}: the translation is not published`;
     return { problems: [unpublished("a translation of a record of the catalogue", found)] };
   }
