@@ -7,11 +7,11 @@
 /** A path into a JSON value: keys and indexes (problems.ts makes a JSON pointer of it). */
 export type JsonPath = readonly (string | number)[];
 
-/** A key met again: the path to it (keys and indexes), and where it stands in the text (both times). */
-export interface DuplicateKey {
-  readonly path: JsonPath;
-  readonly at: number;
-  readonly firstAt: number;
+export interface JsonLosses {
+  /** Each key met again in its object, and where it stands in the text (both times). */
+  readonly duplicateKeys: readonly { readonly path: JsonPath; readonly at: number; readonly firstAt: number }[];
+  /** Each number that is not finite once read. */
+  readonly tooLarge: readonly JsonPath[];
 }
 
 interface Frame {
@@ -24,40 +24,57 @@ interface Frame {
 }
 
 /**
- * Every key of `text` (well-formed JSON: JSON.parse has read it) that its
- * object already has. A loop over character codes that jumps over each
- * string with indexOf, since a build reads every record: no token is made.
+ * What JSON.parse lost of `text` (well-formed JSON: JSON.parse has read it).
+ * One loop over character codes that jumps over each string with indexOf and
+ * makes no token, since a build reads every record; a stack, not recursion,
+ * since a record may be nested deeper than the call stack goes.
  */
-export function duplicateKeys(text: string): DuplicateKey[] {
-  const found: DuplicateKey[] = [];
+export function jsonLosses(text: string): JsonLosses {
+  const duplicateKeys: { path: JsonPath; at: number; firstAt: number }[] = [];
+  const tooLarge: JsonPath[] = [];
   const stack: Frame[] = [];
+  let top: Frame | undefined;
+  const path = () => stack.map((frame) => frame.at);
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
       const end = stringEnd(text, i);
-      const top = stack.at(-1);
       if (top?.keys && top.keyNext) {
-        const written = text.slice(i, end + 1);
-        const key = written.includes("\\") ? (JSON.parse(written) as string) : written.slice(1, -1);
+        const escape = text.indexOf("\\", i + 1);
+        const key = escape !== -1 && escape < end ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end);
         top.keyNext = false;
         top.at = key;
         const firstAt = top.keys.get(key);
         if (firstAt === undefined) top.keys.set(key, i);
-        else found.push({ path: stack.map((frame) => frame.at), at: i, firstAt });
+        else duplicateKeys.push({ path: path(), at: i, firstAt });
       }
       i = end;
-    } else if (code === OPEN_BRACE) stack.push({ keys: new Map(), at: "", keyNext: true });
-    else if (code === OPEN_BRACKET) stack.push({ at: 0, keyNext: false });
-    else if (code === COMMA) {
-      const top = stack.at(-1)!;
-      if (top.keys) top.keyNext = true;
-      else top.at = (top.at as number) + 1;
-    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) stack.pop();
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      top = code === OPEN_BRACE ? { keys: new Map(), at: "", keyNext: true } : { at: 0, keyNext: false };
+      stack.push(top);
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      stack.pop();
+      top = stack.at(-1);
+    } else if (code === COMMA) {
+      if (top!.keys) top!.keyNext = true;
+      else top!.at = (top!.at as number) + 1;
+    } else if (code === MINUS || (code >= ZERO && code <= NINE)) {
+      let end = i + 1;
+      while (end < text.length && isNumberPart(text.charCodeAt(end))) end++;
+      if (!Number.isFinite(Number(text.slice(i, end)))) tooLarge.push(path());
+      i = end - 1;
+    }
   }
-  return found;
+  return { duplicateKeys, tooLarge };
 }
 
-const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [...'"\\,{}[]'].map((c) => c.charCodeAt(0));
+const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, MINUS, PLUS, DOT, ZERO, NINE] = [
+  ...'"\\,{}[]-+.09',
+].map((c) => c.charCodeAt(0));
+
+/** A digit, sign, point or exponent: what follows the first character of a JSON number. */
+const isNumberPart = (code: number) =>
+  (code >= ZERO && code <= NINE) || code === DOT || code === MINUS || code === PLUS || (code | 0x20) === 0x65; // e or E
 
 /** The index of the quote that ends the string opened at `start` (one preceded by an even run of backslashes). */
 function stringEnd(text: string, start: number): number {
@@ -70,39 +87,4 @@ function escaped(text: string, at: number): boolean {
   let backslashes = 0;
   while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
   return backslashes % 2 === 1;
-}
-
-/** The paths of the numbers that are not finite (only a number too large for a double, in parsed JSON). */
-export function nonFiniteNumbers(root: unknown): JsonPath[] {
-  const found: JsonPath[] = [];
-  // A stack, not recursion: a record may be nested deeper than the call stack goes. Each
-  // place links to its parent, and a path is spelled out only for a number found.
-  const stack: Place[] = [{ value: root }];
-  for (let place = stack.pop(); place; place = stack.pop()) {
-    const { value } = place;
-    if (typeof value === "number") {
-      if (!Number.isFinite(value)) found.push(pathOf(place));
-    } else if (typeof value === "object" && value !== null) {
-      const keys = Object.keys(value);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const item = (value as Record<string, unknown>)[keys[i]];
-        if (typeof item === "number" || (typeof item === "object" && item !== null)) {
-          stack.push({ value: item, parent: place, key: Array.isArray(value) ? i : keys[i] });
-        }
-      }
-    }
-  }
-  return found;
-}
-
-interface Place {
-  readonly value: unknown;
-  readonly parent?: Place;
-  readonly key?: string | number;
-}
-
-function pathOf(place: Place): JsonPath {
-  const path: (string | number)[] = [];
-  for (let at: Place | undefined = place; at?.parent; at = at.parent) path.push(at.key!);
-  return path.reverse();
 }

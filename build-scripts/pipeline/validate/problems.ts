@@ -1,4 +1,4 @@
-import { duplicateKeys, nonFiniteNumbers, type JsonPath } from "./json-losses.ts";
+import { jsonLosses, type JsonPath } from "./json-losses.ts";
 
 /**
  * A problem found in the content: which file, where in it (a JSON pointer),
@@ -51,14 +51,15 @@ export function parseJson(source: {
     expected,
     found,
   });
-  const twice = duplicateKeys(source.text).map(({ path, at, firstAt }) =>
+  const lost = jsonLosses(source.text);
+  const twice = lost.duplicateKeys.map(({ path, at, firstAt }) =>
     problem(
       path,
       "each key once in its object (JSON keeps only the last value of a key written twice)",
       `the key ${JSON.stringify(path.at(-1))} a second time, at ${lineColumn(source.text, at)} (first at ${lineColumn(source.text, firstAt)})`,
     ),
   );
-  const tooLarge = nonFiniteNumbers(value).map((path) =>
+  const tooLarge = lost.tooLarge.map((path) =>
     problem(path, "a number between about -1.8e308 and 1.8e308 (what JSON readers hold)", "a number beyond them, read as Infinity"),
   );
   return { value, problems: [...twice, ...tooLarge] };
