@@ -16,6 +16,7 @@ import { listenOnSocket, makeFifo, tempContent, writeRecord } from "./helpers/te
 
 const video = JSON.parse(await readFile(path.join(import.meta.dirname, "fixtures/golden-content/videos/edge-cases-video.json"), "utf8"));
 const unit = JSON.parse(await readFile(path.join(import.meta.dirname, "fixtures/golden-content/units/edge-cases-unit.json"), "utf8"));
+const lesson = JSON.parse(await readFile(path.join(import.meta.dirname, "fixtures/golden-content/lessons/edge-cases-lesson.json"), "utf8"));
 const FAILING_READS = path.join(import.meta.dirname, "helpers/failing-reads.js");
 
 /** Records with a problem of each kind the checks know. */
@@ -28,8 +29,9 @@ async function writeBrokenRecords(content: string): Promise<void> {
     grades: [9],
     length: "four minutes",
   });
-  await writeRecord(content, "videos/bad-uuid.json", { ...video, uuid: "not-a-uuid", position: 7 });
+  await writeRecord(content, "videos/bad-uuid.json", { ...video, uuid: "not-a-uuid", position: 7, html_path: "../../../etc/" });
   await writeRecord(content, "videos/duplicate-uuid.json", { ...video, position: 8 });
+  await writeRecord(content, "videos/no-uuid.json", { ...video, uuid: undefined, position: 8 });
   await writeRecord(content, "videos/bad-dates.json", {
     ...video,
     uuid: "0a1b2c3d-0000-4000-8000-000000000002",
@@ -53,6 +55,18 @@ async function writeBrokenRecords(content: string): Promise<void> {
   });
   const unit = JSON.parse(await readFile(path.join(content, "units/edge-cases-unit.json"), "utf8"));
   await writeRecord(content, "units/edge-cases-unit.json", { ...unit, lessons: [video.uuid], subtitle: 5 });
+  const huge = { ...video, uuid: "0a1b2c3d-0000-4000-8000-000000000009", position: 14, geologic_time: [1] };
+  await writeRecord(
+    content,
+    "videos/huge-numbers.json",
+    JSON.stringify(huge).replace('"position":14', '"position":1e400').replace("[1]", "[-1e999]"),
+  );
+  const twice = { ...video, uuid: "0a1b2c3d-0000-4000-8000-000000000008", position: 13, credits: { Writer: ["A. Writer"] } };
+  await writeRecord(
+    content,
+    "videos/key-twice.json",
+    JSON.stringify(twice, null, 2).replace('"Writer": [', '"Writer": ["B. Writer"],\n    "Writer": ['),
+  );
 }
 
 /** What the build says of writeBrokenRecords' records: [what, file, pointer, expected, found]. */
@@ -68,6 +82,7 @@ const BROKEN_RECORDS: [string, string, string, RegExp, RegExp][] = [
   ["a mistyped field", "videos/missing-and-mistyped.json", "/grades/0", /a decimal integer as a string.*/, /number 9/],
   ["a malformed value", "videos/missing-and-mistyped.json", "/length", /a duration H:MM:SS.*/, /string "four minutes"/],
   ["a malformed UUID", "videos/bad-uuid.json", "/uuid", /a UUID in lower case.*/, /string "not-a-uuid"/],
+  ["an html_path that leaves site_url", "videos/bad-uuid.json", "/html_path", /a path below site_url .*/, /string "..\/..\/..\/etc\/"/],
   [
     "a UUID used twice",
     "videos/edge-cases-video.json",
@@ -98,12 +113,34 @@ const BROKEN_RECORDS: [string, string, string, RegExp, RegExp][] = [
     /1, already used by .*videos\/also-position-one.json/,
   ],
   [
+    "a position used twice, by a record without a uuid",
+    "videos/no-uuid.json",
+    "/position",
+    /a position no other record of videos uses/,
+    /8, already used by .*videos\/duplicate-uuid.json/,
+  ],
+  [
     "a unit's lesson that is not a lesson, in a unit with errors of its own",
     "units/edge-cases-unit.json",
     "/lessons/0",
     /the UUID of a lesson/,
     /"7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b", the UUID of .*videos\/.*json in videos/,
   ],
+  [
+    "a key written twice, where the last value would win without a word",
+    "videos/key-twice.json",
+    "/credits/Writer",
+    /each key once in its object .*/,
+    /the key "Writer" a second time, at line \d+, column 5 \(first at line \d+, column 5\)/,
+  ],
+  [
+    "a position too large to be a number",
+    "videos/huge-numbers.json",
+    "/position",
+    /a number between .*/,
+    /a number beyond them, read as Infinity/,
+  ],
+  ["a number too large in any field", "videos/huge-numbers.json", "/geologic_time/0", /a number between .*/, /a number beyond them.*/],
   [
     "a record in an unknown collection",
     "podcasts/unknown.json",
@@ -318,11 +355,21 @@ describe("a command that fails", () => {
   );
 });
 
-describe("a stored translation (content/translations/) with problems", () => {
+describe("stored translations (content/translations/) with problems, beside records with errors", () => {
   let broken: BuildResult;
   const translation = (fields: unknown) => ({ fields });
+  const nowhere = "0a1b2c3d-0000-4000-8000-0000000000ee";
   beforeAll(async () => {
     const content = await tempContent(GOLDEN_CONTENT);
+    // The lesson stays fine; the unit gets errors of its own; videos/ gets a file that is not JSON.
+    await writeBrokenRecords(content);
+    await writeRecord(
+      content,
+      `translations/fr/lessons/${lesson.uuid}.json`,
+      translation({ "/title": { source: "An older title", target: "Un titre" } }),
+    );
+    await writeRecord(content, `translations/fr/lessons/${nowhere}.json`, translation({}));
+    await writeRecord(content, `translations/fr/videos/${nowhere}.json`, translation({}));
     await writeRecord(content, `translations/fr/units/${unit.uuid}.json`, {
       fields: { "/title": { source: unit.title, target: "Titre" }, "/description": { source: unit.description, target: "<p>sans fin" } },
     });
@@ -339,11 +386,30 @@ describe("a stored translation (content/translations/) with problems", () => {
 
   it("fails the build with every problem named, and leaves the previous output untouched", async () => {
     await expectFailedBuild(broken);
+    for (const [, file, pointer, expected, found] of BROKEN_RECORDS) expect(broken.stderr).toMatch(problem(file, pointer, expected, found));
+  });
+
+  it("says nothing yet of a translation of no record in a collection with a file that is not JSON (it may be that file's)", () => {
+    expect(broken.stderr + broken.stdout).not.toContain(`translations/fr/videos/${nowhere}.json`);
   });
 
   it.each<[string, string, string, RegExp, RegExp]>([
     [
-      "a target that breaks the source's markup",
+      "a stale translation of a record that is fine",
+      `translations/fr/lessons/${lesson.uuid}.json`,
+      "/fields/~1title/source",
+      /the text of .*lessons\/edge-cases-lesson.json at \/title, which the fr translation was made from/,
+      /another text: .*/,
+    ],
+    [
+      "a translation of no record, in a collection whose every file was read",
+      `translations/fr/lessons/${nowhere}.json`,
+      "(whole file)",
+      /a translation of a record of the catalogue/,
+      /no record with uuid .* in lessons: the translation is not published/,
+    ],
+    [
+      "a target that breaks the source's markup, of a record with errors of its own",
       `translations/fr/units/${unit.uuid}.json`,
       "/fields/~1description/target",
       /a target that is well-formed HTML with the source's elements/,

@@ -4,8 +4,8 @@
  * rewrite standing in for a translator, po2xliff -t back to XLIFF), imported,
  * built and served in the unit's French tree in all four formats; then the
  * source edited (a warning, the source shown, the old target up for review);
- * and a target that drops the source's markup refused. The language tree is
- * described in /openapi.json.
+ * and a target that drops the source's markup refused, one that keeps its
+ * source's bare "<" taken. The language tree is described in /openapi.json.
  */
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
@@ -233,6 +233,31 @@ describe("a target that drops the source's markup", () => {
     expect(result.stderr).toContain("0 <em> where the source has 1");
     expect(result.stderr).toContain("Nothing was written.");
     expect(await readFile(path.join(content, STORED), "utf8")).toBe(storedBefore);
+  });
+});
+
+describe('a translation of a text whose source has a bare "<" (the sample unit\'s overview: "stay < 0 °C")', () => {
+  const POLES = "3c00cf0e-44b0-4de4-8bad-28155c7df621";
+  it("is imported and passes validate, as does a target equal to its source", async () => {
+    const poles = await tempContent("content");
+    const result = await importTranslations(poles, [
+      "--lang",
+      "fr",
+      await translate(path.join(before.outDir, `api/units/${POLES}/index.xliff`)),
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`imported  fr  units/${POLES}  /overview`);
+    const file = path.join(poles, `translations/fr/units/${POLES}.json`);
+    const { fields } = JSON.parse(await readFile(file, "utf8")) as Stored;
+    expect(fields["/overview"].source).toContain("stay < 0 °C");
+    expect(fields["/overview"].target).toContain(" < 0 ");
+    const validated = await runCli("validate.ts", [], { CONTENT_DIR: poles });
+    expect(validated.code, validated.stderr).toBe(0);
+
+    const overview = fields["/overview"].source;
+    await writeFile(file, JSON.stringify({ fields: { "/overview": { source: overview, target: overview } } }));
+    const same = await runCli("validate.ts", [], { CONTENT_DIR: poles });
+    expect(same.code, same.stderr).toBe(0);
   });
 });
 

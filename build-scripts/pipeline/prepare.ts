@@ -37,10 +37,9 @@ export interface CheckedContent {
 export async function checkContent(projectDir: string, contentDir: string): Promise<CheckedContent> {
   const validators = await schemaValidators();
   const sources = readContent(projectDir, contentDir);
-  const { catalogue, problems } = validateSources(sources.records, validators);
-  // Without a valid catalogue, the translations' files are still read and checked on their own.
-  const checked = validateTranslations(sources.translations, catalogue ?? { lists: new Map() }, validators);
-  const all = [...problems, ...(catalogue ? checked.problems : checked.problems.filter((p) => p.severity === "error"))];
+  const { catalogue, problems, records } = validateSources(sources.records, validators);
+  const checked = validateTranslations(sources.translations, records, validators);
+  const all = [...problems, ...checked.problems];
   return catalogue && checked.translations
     ? { content: { catalogue, translations: checked.translations }, problems: all }
     : { problems: all };

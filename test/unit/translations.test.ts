@@ -79,6 +79,33 @@ describe("the markup of an HTML target", () => {
       'markup that is not well-formed: a "<" that opens no tag, at character 34',
     ],
   ])("with %s", (_what, target, problem) => expect(markupProblem(source, target)).toBe(problem));
+
+  describe("held to what its source is", () => {
+    // The sample unit's overview (content/units/climate-change-at-the-poles.json) has a bare "<".
+    const bare = "<p>Key question: if temperatures stay < 0 °C, why?</p>";
+    it.each([
+      ["the source itself", bare, undefined],
+      ["its bare <, kept", "<p>Question : si les températures restent < 0 °C, pourquoi ?</p>", undefined],
+      ["its bare <, spelled as an entity", "<p>Question : si les températures restent &lt; 0 °C, pourquoi ?</p>", undefined],
+      [
+        "one bare < more than the source",
+        "<p>Question : si < les températures restent < 0 °C, pourquoi ?</p>",
+        'markup that is not well-formed: 2 "<" that open no tag where the source has 1: a "<" that opens no tag, at character 18; a "<" that opens no tag, at character 45',
+      ],
+      [
+        "an element dropped, beside the bare <",
+        "Question : si les températures restent < 0 °C, pourquoi ?",
+        "other elements than the source's: 0 <p> where the source has 1",
+      ],
+      ["an element not ended", "<p>Question : < 0 °C ?", 'markup that is not well-formed: "<p>" never ended'],
+    ])("with %s", (_what, target, problem) => expect(markupProblem(bare, target)).toBe(problem));
+
+    it("takes tags that do not nest where the source's do not, with the source's elements still counted", () => {
+      const unended = "<p>One<p>Two";
+      expect(markupProblem(unended, "<p>Un<p>Deux")).toBeUndefined();
+      expect(markupProblem(unended, "<p>Un Deux")).toBe("other elements than the source's: 1 <p> where the source has 2");
+    });
+  });
 });
 
 describe("a record in another language", () => {

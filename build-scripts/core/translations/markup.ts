@@ -1,9 +1,10 @@
 /**
- * The markup of a translated HTML text: it must be well-formed and keep the
- * source's elements, so a translation cannot break the page that shows it.
- * Tags are read by a small scanner (HTML fragments are not XML: `<br>` needs
- * no end tag), which knows nothing of scripts: the source's own markup is
- * what is allowed.
+ * The markup of a translated HTML text: it must keep the source's elements,
+ * and be as well-formed as the source is, so a translation cannot break the
+ * page that shows it. What the source itself holds (a bare "<", as in "< 0 °C";
+ * tags that do not nest) the target may hold too. Tags are read by a small
+ * scanner (HTML fragments are not XML: `<br>` needs no end tag), which knows
+ * nothing of scripts: the source's own markup is what is allowed.
  */
 
 /** Whether a text holds markup: what XLIFF marks datatype="html". */
@@ -19,20 +20,25 @@ interface Tag {
   readonly text: string;
 }
 
-/** The tags of a fragment, or the place where it stops being one. */
-function tags(html: string): Tag[] | string {
-  const found: Tag[] = [];
+/** A fragment read as tags, and each "<" that opens none (the text of a bare one, or of a tag cut short), in order. */
+interface Scanned {
+  readonly tags: readonly Tag[];
+  readonly stray: readonly string[];
+}
+
+function scan(html: string): Scanned {
+  const tags: Tag[] = [];
+  const stray: string[] = [];
   for (let at = html.indexOf("<"); at !== -1; at = html.indexOf("<", at + 1)) {
     const close = html.indexOf(">", at);
     const next = html.indexOf("<", at + 1);
-    if (close === -1 || (next !== -1 && next < close)) return `a "<" that opens no tag, at character ${at + 1}`;
     const text = html.slice(at, close + 1);
-    const end = text[1] === "/";
     const name = /^<\/?([a-zA-Z][a-zA-Z0-9-]*)/.exec(text)?.[1]?.toLowerCase();
-    if (name === undefined) return `"${text}", which is no tag`;
-    found.push({ name, end, text });
+    if (close === -1 || (next !== -1 && next < close)) stray.push(`a "<" that opens no tag, at character ${at + 1}`);
+    else if (name === undefined) stray.push(`"${text}", which is no tag`);
+    else tags.push({ name, end: text[1] === "/", text });
   }
-  return found;
+  return { tags, stray };
 }
 
 /** Where the tags do not nest (an end tag without its start, or a start tag never ended). */
@@ -55,20 +61,26 @@ const counts = (list: readonly Tag[]) => {
 
 /**
  * What is wrong with a translation of an HTML source, in words, or undefined
- * when it is well-formed and has the source's elements, each as many times
- * (in any order: a language may move an emphasis).
+ * when it has the source's elements, each as many times (in any order: a
+ * language may move an emphasis), no more "<" that open no tag than the
+ * source, and tags that nest wherever the source's do.
  */
 export function markupProblem(source: string, target: string): string | undefined {
-  const targetTags = tags(target);
-  if (typeof targetTags === "string") return `markup that is not well-formed: ${targetTags}`;
-  const nesting = nestingProblem(targetTags);
+  const want = scan(source);
+  const have = scan(target);
+  if (have.stray.length > want.stray.length) {
+    // Which of them the source's are, no one can tell: with some in the source, all are named.
+    const stray = want.stray.length
+      ? `${have.stray.length} "<" that open no tag where the source has ${want.stray.length}: ${have.stray.join("; ")}`
+      : have.stray[0];
+    return `markup that is not well-formed: ${stray}`;
+  }
+  const nesting = nestingProblem(want.tags) === undefined ? nestingProblem(have.tags) : undefined;
   if (nesting) return `markup that is not well-formed: ${nesting}`;
-  const sourceTags = tags(source);
-  if (typeof sourceTags === "string") return undefined; // nothing to compare with
-  const want = counts(sourceTags);
-  const have = counts(targetTags);
-  const differ = [...new Set([...want.keys(), ...have.keys()])].filter((name) => (want.get(name) ?? 0) !== (have.get(name) ?? 0));
+  const wanted = counts(want.tags);
+  const had = counts(have.tags);
+  const differ = [...new Set([...wanted.keys(), ...had.keys()])].filter((name) => (wanted.get(name) ?? 0) !== (had.get(name) ?? 0));
   if (differ.length === 0) return undefined;
   const say = (name: string, n: number | undefined) => `${n ?? 0} <${name}>`;
-  return `other elements than the source's: ${differ.map((name) => `${say(name, have.get(name))} where the source has ${want.get(name) ?? 0}`).join(", ")}`;
+  return `other elements than the source's: ${differ.map((name) => `${say(name, had.get(name))} where the source has ${wanted.get(name) ?? 0}`).join(", ")}`;
 }

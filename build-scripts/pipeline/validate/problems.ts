@@ -1,3 +1,5 @@
+import { jsonLosses, type JsonPath } from "./json-losses.ts";
+
 /**
  * A problem found in the content: which file, where in it (a JSON pointer),
  * what was expected and what was found. Every check reports these, never throws,
@@ -22,10 +24,18 @@ export function fileProblem(file: string, expected: string, found: string): Prob
   return { file, pointer: "", severity: "error", expected, found };
 }
 
-/** A file's text as JSON, or the problem that it is not, with the line and column where it breaks. */
-export function parseJson(source: { readonly file: string; readonly text: string }): { value: unknown } | { problem: Problem } {
+/**
+ * A file's text as JSON, with a problem for each thing JSON.parse lost of it
+ * (json-losses.ts); or the problem that it is not JSON, with the line and
+ * column where it breaks.
+ */
+export function parseJson(source: {
+  readonly file: string;
+  readonly text: string;
+}): { value: unknown; problems: Problem[] } | { problem: Problem } {
+  let value: unknown;
   try {
-    return { value: JSON.parse(source.text) };
+    value = JSON.parse(source.text);
   } catch (error) {
     const message = (error as Error).message;
     const at = Number(message.match(/position (\d+)/)?.[1]);
@@ -33,6 +43,26 @@ export function parseJson(source: { readonly file: string; readonly text: string
     const found = `invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/s, "")}`;
     return { problem: fileProblem(source.file, "a JSON document", found) };
   }
+  // Errors, not warnings: what the editor wrote would vanish from the published resource without a word.
+  const problem = (path: JsonPath, expected: string, found: string): Problem => ({
+    file: source.file,
+    pointer: path.map((segment) => `/${pointerSegment(segment)}`).join(""),
+    severity: "error",
+    expected,
+    found,
+  });
+  const lost = jsonLosses(source.text);
+  const twice = lost.duplicateKeys.map(({ path, at, firstAt }) =>
+    problem(
+      path,
+      "each key once in its object (JSON keeps only the last value of a key written twice)",
+      `the key ${JSON.stringify(path.at(-1))} a second time, at ${lineColumn(source.text, at)} (first at ${lineColumn(source.text, firstAt)})`,
+    ),
+  );
+  const tooLarge = lost.tooLarge.map((path) =>
+    problem(path, "a number between about -1.8e308 and 1.8e308 (what JSON readers hold)", "a number beyond them, read as Infinity"),
+  );
+  return { value, problems: [...twice, ...tooLarge] };
 }
 
 function lineColumn(text: string, offset: number): string {

@@ -32,6 +32,18 @@ export interface ValidationResult {
   /** Present only when there are no errors. */
   readonly catalogue?: Catalogue;
   readonly problems: readonly Problem[];
+  /** What stored translations are checked against, errors or not (validate-translations.ts). */
+  readonly records: ReadRecords;
+}
+
+/**
+ * Every record read as an object with a uuid, in a known collection, errors
+ * or not (the catalogue itself when there are none); and the collections
+ * where some file could not be read so far (not JSON, no uuid, …).
+ */
+export interface ReadRecords {
+  readonly catalogue: Catalogue;
+  readonly unreadIn: ReadonlySet<string>;
 }
 
 export function validateSources(sources: readonly SourceFile[], validators: SchemaValidators): ValidationResult {
@@ -40,15 +52,21 @@ export function validateSources(sources: readonly SourceFile[], validators: Sche
   // Records with errors of their own still take part in the cross-record
   // rules, so one run names a duplicate UUID or position wherever it stands.
   const parsed: CatalogueEntry[] = [];
+  const unreadIn = new Set<string>();
   for (const source of sources) {
     const checked = validateSource(source, validators);
     problems.push(...checked.problems);
     if (checked.entry) entries.push(checked.entry);
     if (checked.parsed) parsed.push(checked.parsed);
+    if (typeof checked.parsed?.record.uuid !== "string") unreadIn.add(source.collection);
   }
   problems.push(...crossRecordProblems(parsed));
-  const failed = problems.some((p) => p.severity === "error");
-  return { catalogue: failed ? undefined : buildCatalogue(entries), problems };
+  if (problems.some((p) => p.severity === "error")) {
+    const read = buildCatalogue(parsed.filter((entry) => typeof entry.record.uuid === "string"));
+    return { problems, records: { catalogue: read, unreadIn } };
+  }
+  const catalogue = buildCatalogue(entries);
+  return { catalogue, problems, records: { catalogue, unreadIn } };
 }
 
 /**
@@ -69,6 +87,7 @@ export function validateSource(
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [parsed.problem] };
   const problems = [
+    ...parsed.problems,
     ...checkSchema(validators, collection.kind, source.file, parsed.value),
     ...recordProblems(collection.kind, source.file, parsed.value),
     ...versionProblems(collection, source.file, parsed.value),

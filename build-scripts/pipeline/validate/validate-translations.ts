@@ -1,12 +1,13 @@
 /**
- * The stored translations checked against their schema and the catalogue:
+ * The stored translations checked against their schema and the records:
  * each file's language, collection and record; each text's markup (a target
  * of an HTML text must keep the source's elements); and whether the record's
  * text is still the one translated (stale translations are warnings: the
  * translated version shows the source text until it is translated again).
+ * Records with errors of their own take part, so one run names every problem.
  * Pure: the caller reads the files.
  */
-import type { Catalogue, CatalogueEntry } from "../../core/catalogue/catalogue.ts";
+import type { CatalogueEntry } from "../../core/catalogue/catalogue.ts";
 import { findCollection } from "../../core/catalogue/collections.ts";
 import { isTargetLanguage, LANGUAGE_EXPECTED } from "../../core/translations/languages.ts";
 import {
@@ -20,7 +21,7 @@ import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts"
 import { UUID } from "../../core/routes/api-path.ts";
 import { parseJson, pointerSegment, type Problem } from "./problems.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
-import type { SourceFile } from "./validate-catalogue.ts";
+import type { ReadRecords, SourceFile } from "./validate-catalogue.ts";
 
 /** A stored translation's text, or its problem: `collection` is its collection folder, `language` the folder above. */
 export type TranslationSource = SourceFile & { readonly language: string };
@@ -33,14 +34,14 @@ export interface TranslationsResult {
 
 export function validateTranslations(
   sources: readonly TranslationSource[],
-  catalogue: Catalogue,
+  records: ReadRecords,
   validators: SchemaValidators,
 ): TranslationsResult {
-  const records = entriesByKey(catalogue);
+  const byKey = entriesByKey(records.catalogue);
   const problems: Problem[] = [];
   const translations = new Map<string, Map<string, StoredTranslation>>();
   for (const source of sources) {
-    const checked = validateTranslation(source, records, validators);
+    const checked = validateTranslation(source, byKey, records.unreadIn, validators);
     problems.push(...checked.problems);
     if (checked.key && checked.translation) {
       if (!translations.has(source.language)) translations.set(source.language, new Map());
@@ -54,6 +55,7 @@ export function validateTranslations(
 function validateTranslation(
   source: TranslationSource,
   records: ReadonlyMap<string, CatalogueEntry>,
+  unreadIn: ReadonlySet<string>,
   validators: SchemaValidators,
 ): { key?: string; translation?: StoredTranslation; problems: Problem[] } {
   if ("problem" in source) return { problems: [source.problem] };
@@ -78,12 +80,15 @@ function validateTranslation(
   if (!uuid) where.push(error("a file named after the uuid of the record it translates, <uuid>.json", `"${name}"`));
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [...where, parsed.problem] };
-  const schema = checkSchema(validators, "translation", file, parsed.value);
+  const schema = [...parsed.problems, ...checkSchema(validators, "translation", file, parsed.value)];
   if (where.length || schema.length || !uuid) return { problems: [...where, ...schema] };
   const translation = parsed.value as StoredTranslation;
   const key = translationKey(collection, uuid);
   const entry = records.get(key);
   if (!entry) {
+    // The one check that waits for the records: while a file of the collection cannot be read as a
+    // record with a uuid, this translation may be of it, so "no record" is not said until it can.
+    if (unreadIn.has(collection)) return { problems: [] };
     const found = `no record with uuid ${uuid} in ${collection}: the translation is not published`;
     return { problems: [unpublished("a translation of a record of the catalogue", found)] };
   }
