@@ -8,10 +8,15 @@
  * A term file is lines of `term postings` (a term never holds whitespace);
  * the manifest names each file's first term. Results are a set, not a
  * ranking, so no frequencies or positions are stored.
+ *
+ * Beside it, the fragment index: every ending of a term (after its first
+ * character, MIN_FRAGMENT characters or more) with the terms it ends, sorted
+ * and cut the same way, so that the terms containing a query word are the
+ * endings it begins (docs/search.md#what-a-word-finds).
  */
 import { encodePostings } from "./postings.ts";
 import type { TermTable } from "./term-numbers.ts";
-import { stem } from "./words.ts";
+import { ENGLISH } from "./languages.ts";
 
 export const TERM_FILE_CHARS = 24_000;
 /** Records per records file: the slices of the list that a search fetches its matches from. */
@@ -21,6 +26,8 @@ export const RECORDS_PER_FILE = 25;
 export interface QueryFiles {
   /** The index's term files, in manifest order. */
   readonly terms: readonly string[];
+  /** The fragment index's files, in manifest order. */
+  readonly fragments: readonly string[];
   /** The record files: records n × recordsPerFile… as a JSON array. */
   readonly records: readonly string[];
   /** Per data format's extension: the byte offsets of the list file's entries (Uint32, little-endian, one more than the records). */
@@ -36,13 +43,15 @@ export interface IndexManifest {
   readonly recordsPerFile: number;
   /** First term of each term file, in order: file i holds the terms from termFiles[i] up to termFiles[i + 1]. */
   readonly termFiles: readonly string[];
+  /** First ending of each fragment file, in order, as termFiles. */
+  readonly fragmentFiles: readonly string[];
   /** Terms whose stem does not begin like the term (rare); a query by that stem looks them up by name. */
   readonly stemAliases: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A list's manifest (search/<collection>/index.json): its index, and the names of its query files. */
 export interface SearchManifest extends IndexManifest {
-  readonly version: 2;
+  readonly version: 3;
   readonly files: QueryFiles;
 }
 
@@ -50,12 +59,16 @@ export interface SearchIndex {
   readonly manifest: IndexManifest;
   /** The text of each term file, in manifest order. */
   readonly termFiles: readonly string[];
+  /** The text of each fragment file: lines of `ending term-start…`, a term being its start and the ending. */
+  readonly fragmentFiles: readonly string[];
 }
 
 /** Where a stem-equal term is looked for: among terms starting with all of the stem but its last letter. */
 export const stemPrefix = (stemmed: string) => stemmed.slice(0, -1);
 /** Stems this short are too vague to match by; their words still match as prefixes. */
 export const MIN_STEM = 3;
+/** Query words this long or longer find the terms that contain them; shorter ones, the terms they begin. */
+export const MIN_FRAGMENT = 3;
 
 /**
  * The one way to build a list's index: records are added as they arrive, in
@@ -70,7 +83,7 @@ export const MIN_STEM = 3;
  */
 export class SearchIndexBuilder {
   /** `stemOf`: the list's language's stemmer (languages.ts). */
-  constructor(private readonly stemOf: (word: string) => string = stem) {}
+  constructor(private readonly stemOf: (word: string) => string = ENGLISH.stem) {}
 
   /** Term → its number here, in the order terms were first met. */
   private readonly ids = new Map<string, number>();
@@ -84,12 +97,6 @@ export class SearchIndexBuilder {
   private used = 0;
   /** Record r's term numbers run from recordEnds[r - 1] (or 0) up to recordEnds[r]. */
   private readonly recordEnds: number[] = [];
-
-  /** The next record's terms. */
-  add(terms: readonly string[]): void {
-    for (const term of terms) this.push(this.idOf(term));
-    this.recordEnds.push(this.used);
-  }
 
   /** The next record's terms, as numbers of `table`. */
   addNumbered(numbers: ArrayLike<number>, table: TermTable): void {
@@ -142,26 +149,23 @@ export class SearchIndexBuilder {
 
   finish(termFileChars = TERM_FILE_CHARS): SearchIndex {
     const { starts, positions } = this.postings();
-    const firstTerms: string[] = [];
-    const files: string[] = [];
-    let file = "";
-    for (const term of [...this.terms].sort()) {
-      const id = this.ids.get(term)!;
-      if (file === "") firstTerms.push(term);
-      file += `${term} ${encodePostings(positions.subarray(starts[id], starts[id + 1]))}\n`;
-      if (file.length >= termFileChars) {
-        files.push(file);
-        file = "";
-      }
-    }
-    if (file !== "") files.push(file);
+    const sorted = [...this.terms].sort();
+    const terms = cutIntoFiles(
+      sorted.map((term) => {
+        const id = this.ids.get(term)!;
+        return [term, `${term} ${encodePostings(positions.subarray(starts[id], starts[id + 1]))}\n`];
+      }),
+      termFileChars,
+    );
+    const fragments = cutIntoFiles(fragmentLines(sorted), termFileChars);
     const manifest: IndexManifest = {
       records: this.recordEnds.length,
       recordsPerFile: RECORDS_PER_FILE,
-      termFiles: firstTerms,
+      termFiles: terms.firstKeys,
+      fragmentFiles: fragments.firstKeys,
       stemAliases: this.stemAliases(),
     };
-    return { manifest, termFiles: files };
+    return { manifest, termFiles: terms.files, fragmentFiles: fragments.files };
   }
 
   /** In term order: each stem's terms sorted, stems by their first term. */
@@ -170,4 +174,42 @@ export class SearchIndexBuilder {
     byStem.sort(([, a], [, b]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     return Object.fromEntries(byStem);
   }
+}
+
+/** Lines (each with the key it sorts by, in order) cut into files of about `fileChars` characters, with each file's first key. */
+function cutIntoFiles(lines: Iterable<readonly [key: string, line: string]>, fileChars: number): { firstKeys: string[]; files: string[] } {
+  const firstKeys: string[] = [];
+  const files: string[] = [];
+  let file = "";
+  for (const [key, line] of lines) {
+    if (file === "") firstKeys.push(key);
+    file += line;
+    if (file.length >= fileChars) {
+      files.push(file);
+      file = "";
+    }
+  }
+  if (file !== "") files.push(file);
+  return { firstKeys, files };
+}
+
+/**
+ * The fragment index's lines, sorted by ending: each ending of MIN_FRAGMENT
+ * characters (code points) or more that starts after a term's first
+ * character, with the starts of the terms it ends (a word that begins a term
+ * is found by the term index's own prefix lookup).
+ */
+function fragmentLines(sortedTerms: readonly string[]): [string, string][] {
+  const starts = new Map<string, string[]>();
+  for (const term of sortedTerms) {
+    const chars = Array.from(term);
+    let at = chars[0]?.length ?? 0; // where chars[i] starts in the term
+    for (let i = 1; i + MIN_FRAGMENT <= chars.length; at += chars[i++].length) {
+      const ending = term.slice(at);
+      const known = starts.get(ending);
+      if (known) known.push(term.slice(0, at));
+      else starts.set(ending, [term.slice(0, at)]);
+    }
+  }
+  return [...starts.keys()].sort().map((ending) => [ending, `${ending} ${starts.get(ending)!.join(" ")}\n`]);
 }

@@ -12,7 +12,7 @@ import path from "node:path";
 import { findCollection } from "../../core/catalogue/collections.ts";
 import type { JsonObject } from "../../core/catalogue/resource.ts";
 import { RecordFinder } from "../../core/search/find-records.ts";
-import { resourceTerms } from "../../core/search/search-fields.ts";
+import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
 
 export interface PickedWord {
   readonly word: string;
@@ -41,8 +41,11 @@ export async function pickWords(siteDir: string, name: string): Promise<ListWord
   const records = JSON.parse(await readFile(path.join(siteDir, "api", name, "index.json"), "utf8")) as JsonObject[];
   if (records.length === 0) throw new Error(`The ${name} list of ${siteDir} is empty: nothing to search.`);
   const holders = new Map<string, number>();
-  for (const record of records)
-    for (const term of resourceTerms(collection, record)) if (SEARCHED_WORD.test(term)) holders.set(term, (holders.get(term) ?? 0) + 1);
+  for (const record of records) {
+    const terms = new Set<string>();
+    addTextTerms(searchTexts(collection.kind, record), terms);
+    for (const term of terms) if (SEARCHED_WORD.test(term)) holders.set(term, (holders.get(term) ?? 0) + 1);
+  }
   const taken = new Set<string>();
   const finder = new RecordFinder((file) => readFile(path.join(siteDir, file), "utf8").catch(() => undefined), name);
   const matchesOf = async (word: string) => (await finder.find(word))?.length ?? records.length;
