@@ -174,14 +174,14 @@ export class RecordFinder {
 
   /** The terms a word of MIN_FRAGMENT characters or more is inside of, after their first character: each an exact lookup. */
   private async wordsContaining(term: QueryTerm, manifest: SearchManifest): Promise<Lookup[]> {
-    const found: Lookup[] = [];
-    for (const n of fragmentFilesOf(term, manifest)) {
-      const { keys: endings, values: starts } = await this.file("fragments", n);
+    const files = await Promise.all(fragmentFilesOf(term, manifest).map((n) => this.file("fragments", n)));
+    const found = new Set<string>(); // a term once, though the word may begin several of its endings
+    for (const { keys: endings, values: starts } of files) {
       forEachMatch({ prefix: term.text, accept: () => true }, endings, (i) => {
-        for (const start of starts[i].split(" ")) found.push({ exactly: start + endings[i] });
+        for (const start of starts[i].split(" ")) found.add(start + endings[i]);
       });
     }
-    return found;
+    return Array.from(found, (exactly) => ({ exactly }));
   }
 
   /** The term files the lookups need, loaded, by number. */
