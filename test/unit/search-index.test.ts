@@ -124,6 +124,7 @@ describe("the search index", () => {
           records: 2,
           recordsPerFile: 25,
           termFiles: ["a", "v"],
+          termFileStarts: [0, 1],
           fragmentFiles: [],
           stemAliases: { volcano: ["zvolcano"] },
           files: { terms: ["t0.txt", "t1.txt"], fragments: [], records: [], entries: {}, columns: {} },

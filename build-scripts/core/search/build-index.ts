@@ -9,10 +9,11 @@
  * the manifest names each file's first term. Results are a set, not a
  * ranking, so no frequencies or positions are stored.
  *
- * Beside it, the fragment index: every ending of a term (after its first
- * character, MIN_FRAGMENT characters or more) with the terms it ends, sorted
- * and cut the same way, so that the terms containing a query word are the
- * endings it begins (docs/search.md#what-a-word-finds).
+ * Beside it, the fragment index: for each run of MIN_FRAGMENT characters
+ * (a trigram) found in the terms, the terms holding it, as their numbers in
+ * term order, sorted by trigram and cut into files the same way; the terms
+ * that may contain a query word are those holding its first and last
+ * trigrams (docs/search.md#what-a-word-finds).
  */
 import { encodePostings } from "./postings.ts";
 import type { TermTable } from "./term-numbers.ts";
@@ -43,7 +44,9 @@ export interface IndexManifest {
   readonly recordsPerFile: number;
   /** First term of each term file, in order: file i holds the terms from termFiles[i] up to termFiles[i + 1]. */
   readonly termFiles: readonly string[];
-  /** First ending of each fragment file, in order, as termFiles. */
+  /** The number (in term order) of each term file's first term: the fragment index names terms by number. */
+  readonly termFileStarts: readonly number[];
+  /** First trigram of each fragment file, in order, as termFiles. */
   readonly fragmentFiles: readonly string[];
   /** Terms whose stem does not begin like the term (rare); a query by that stem looks them up by name. */
   readonly stemAliases: Readonly<Record<string, readonly string[]>>;
@@ -59,7 +62,7 @@ export interface SearchIndex {
   readonly manifest: IndexManifest;
   /** The text of each term file, in manifest order. */
   readonly termFiles: readonly string[];
-  /** The text of each fragment file: lines of `ending term-start…`, a term being its start and the ending. */
+  /** The text of each fragment file: lines of `trigram term-numbers`, the numbers written as postings are. */
   readonly fragmentFiles: readonly string[];
 }
 
@@ -69,6 +72,8 @@ export const stemPrefix = (stemmed: string) => stemmed.slice(0, -1);
 export const MIN_STEM = 3;
 /** Query words this long or longer find the terms that contain them; shorter ones, the terms they begin. */
 export const MIN_FRAGMENT = 3;
+/** Fragment files are smaller than term files: a word reads two of them. */
+export const FRAGMENT_FILE_CHARS = 8_000;
 
 /**
  * The one way to build a list's index: records are added as they arrive, in
@@ -147,7 +152,7 @@ export class SearchIndexBuilder {
     return { starts, positions };
   }
 
-  finish(termFileChars = TERM_FILE_CHARS): SearchIndex {
+  finish(termFileChars = TERM_FILE_CHARS, fragmentFileChars = FRAGMENT_FILE_CHARS): SearchIndex {
     const { starts, positions } = this.postings();
     const sorted = [...this.terms].sort();
     const terms = cutIntoFiles(
@@ -157,11 +162,12 @@ export class SearchIndexBuilder {
       }),
       termFileChars,
     );
-    const fragments = cutIntoFiles(fragmentLines(sorted), termFileChars);
+    const fragments = cutIntoFiles(fragmentLines(sorted), fragmentFileChars);
     const manifest: IndexManifest = {
       records: this.recordEnds.length,
       recordsPerFile: RECORDS_PER_FILE,
       termFiles: terms.firstKeys,
+      termFileStarts: terms.firstLines,
       fragmentFiles: fragments.firstKeys,
       stemAliases: this.stemAliases(),
     };
@@ -176,40 +182,52 @@ export class SearchIndexBuilder {
   }
 }
 
-/** Lines (each with the key it sorts by, in order) cut into files of about `fileChars` characters, with each file's first key. */
-function cutIntoFiles(lines: Iterable<readonly [key: string, line: string]>, fileChars: number): { firstKeys: string[]; files: string[] } {
+/** Lines (each with the key it sorts by, in order) cut into files of about `fileChars` characters, with each file's first key and line number. */
+function cutIntoFiles(lines: Iterable<readonly [key: string, line: string]>, fileChars: number) {
   const firstKeys: string[] = [];
+  const firstLines: number[] = [];
   const files: string[] = [];
   let file = "";
+  let n = 0;
   for (const [key, line] of lines) {
-    if (file === "") firstKeys.push(key);
+    if (file === "") {
+      firstKeys.push(key);
+      firstLines.push(n);
+    }
     file += line;
+    n += 1;
     if (file.length >= fileChars) {
       files.push(file);
       file = "";
     }
   }
   if (file !== "") files.push(file);
-  return { firstKeys, files };
+  return { firstKeys, firstLines, files };
 }
 
-/**
- * The fragment index's lines, sorted by ending: each ending of MIN_FRAGMENT
- * characters (code points) or more that starts after a term's first
- * character, with the starts of the terms it ends (a word that begins a term
- * is found by the term index's own prefix lookup).
- */
-function fragmentLines(sortedTerms: readonly string[]): [string, string][] {
-  const starts = new Map<string, string[]>();
-  for (const term of sortedTerms) {
-    const chars = Array.from(term);
-    let at = chars[0]?.length ?? 0; // where chars[i] starts in the term
-    for (let i = 1; i + MIN_FRAGMENT <= chars.length; at += chars[i++].length) {
-      const ending = term.slice(at);
-      const known = starts.get(ending);
-      if (known) known.push(term.slice(0, at));
-      else starts.set(ending, [term.slice(0, at)]);
-    }
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** A term's trigrams, in order (characters are code points; most terms have no surrogate pair, and are cut by index). */
+export function trigrams(term: string): string[] {
+  const out: string[] = [];
+  if (!SURROGATE.test(term)) {
+    for (let i = 0; i + MIN_FRAGMENT <= term.length; i++) out.push(term.slice(i, i + MIN_FRAGMENT));
+    return out;
   }
-  return [...starts.keys()].sort().map((ending) => [ending, `${ending} ${starts.get(ending)!.join(" ")}\n`]);
+  const chars = Array.from(term);
+  for (let i = 0; i + MIN_FRAGMENT <= chars.length; i++) out.push(chars.slice(i, i + MIN_FRAGMENT).join(""));
+  return out;
+}
+
+/** The fragment index's lines, sorted by trigram: each trigram with the numbers of the sorted terms holding it. */
+function fragmentLines(sortedTerms: readonly string[]): [string, string][] {
+  const holders = new Map<string, number[]>();
+  sortedTerms.forEach((term, n) => {
+    for (const trigram of trigrams(term)) {
+      const numbers = holders.get(trigram);
+      if (!numbers) holders.set(trigram, [n]);
+      else if (numbers[numbers.length - 1] !== n) numbers.push(n); // a trigram twice in a term: once
+    }
+  });
+  return [...holders.keys()].sort().map((trigram) => [trigram, `${trigram} ${encodePostings(holders.get(trigram)!)}\n`]);
 }

@@ -8,7 +8,7 @@
  * file system in tests), only those the query's words fall in, and kept for
  * the next query.
  */
-import { MIN_FRAGMENT, MIN_STEM, stemPrefix, type SearchManifest } from "./build-index.ts";
+import { MIN_STEM, stemPrefix, trigrams, type SearchManifest } from "./build-index.ts";
 import { decodePostings } from "./postings.ts";
 import { ENGLISH, type WordRules } from "./languages.ts";
 import { parseQuery, type QueryTerm } from "./words.ts";
@@ -20,7 +20,7 @@ export { wordRules } from "./languages.ts";
 /** Reads a published file (path below the site root) as text; undefined when it does not exist. */
 export type LoadText = (path: string) => Promise<string | undefined>;
 
-/** A term file (`term postings` lines) or a fragment file (`ending term-starts` lines), by key. */
+/** A term file (`term postings` lines) or a fragment file (`trigram term-numbers` lines), by key. */
 interface KeyedLines {
   readonly keys: string[];
   readonly values: string[];
@@ -48,7 +48,7 @@ function parseLines(text: string): KeyedLines {
 }
 
 /** Index of the first element ≥ key in a sorted array. */
-function lowerBound(sorted: readonly string[], key: string): number {
+function lowerBound<T extends string | number>(sorted: readonly T[], key: T): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -85,7 +85,7 @@ function forEachMatch(lookup: Lookup, names: readonly string[], found: (i: numbe
   for (let i = lowerBound(names, prefix); i < names.length && names[i].startsWith(prefix); i++) if (accept(names[i])) found(i);
 }
 
-/** The most term files (and fragment files) a word being typed is read ahead in. */
+/** The most term files a word being typed is read ahead in. */
 const PREFETCH_FILES = 2;
 
 type FileKind = "terms" | "fragments";
@@ -117,7 +117,7 @@ export class RecordFinder {
     const terms = parseQuery(search, this.rules);
     if (terms.length === 0) return undefined;
     const plans = await this.plans(terms, manifest);
-    const files = await this.termFiles(plans.flat(), manifest);
+    const files = await this.termFiles(plans.flat().flatMap((lookup) => filesFor(manifest.termFiles, lookup)));
 
     // stamp[p] = how many query terms in a row record p has matched so far.
     const stamp = new Uint16Array(manifest.records);
@@ -142,7 +142,7 @@ export class RecordFinder {
    * Reads ahead the files a query being typed will need, so that `find` has
    * them when it is asked: each gram's, and each word's of at least MIN_STEM
    * characters (the last may still grow, and a shorter one could fall in many
-   * files), where its fragment files and its term files are each at most
+   * files) — its fragment files, and its term files where they are at most
    * PREFETCH_FILES.
    */
   async prefetch(search: string): Promise<void> {
@@ -152,42 +152,57 @@ export class RecordFinder {
     const cachedStem = cachedStemmer(this.rules);
     await Promise.all(
       terms.map(async (term) => {
-        if (fragmentFilesOf(term, manifest).length > PREFETCH_FILES) return;
-        const plan = [...lookups(term, manifest.stemAliases, cachedStem), ...(await this.wordsContaining(term, manifest))];
-        const files = new Set(plan.flatMap((lookup) => filesFor(manifest.termFiles, lookup)));
-        if (files.size <= PREFETCH_FILES) await Promise.all([...files].map((n) => this.file("terms", n)));
+        const own = lookups(term, manifest.stemAliases, cachedStem).flatMap((lookup) => filesFor(manifest.termFiles, lookup));
+        const inside = (await this.candidates(term, manifest)).map((n) => termFileOf(manifest, n));
+        const files = new Set([...own, ...inside]);
+        if (files.size <= PREFETCH_FILES) await this.termFiles(files);
       }),
     );
   }
 
-  /** Each term's lookups: its own (prefix, stem, gram), and the terms it is inside of, found in the fragment index. */
+  /** Each term's lookups: its own (prefix, stem, gram), and the terms it is inside of. */
   private async plans(terms: readonly QueryTerm[], manifest: SearchManifest): Promise<Lookup[][]> {
     const cachedStem = cachedStemmer(this.rules);
     const own = terms.map((term) => lookups(term, manifest.stemAliases, cachedStem));
     // Their term files load while the fragment index is read.
     const [inside] = await Promise.all([
       Promise.all(terms.map((term) => this.wordsContaining(term, manifest))),
-      this.termFiles(own.flat(), manifest),
+      this.termFiles(own.flat().flatMap((lookup) => filesFor(manifest.termFiles, lookup))),
     ]);
     return own.map((plan, k) => [...plan, ...inside[k]]);
   }
 
-  /** The terms a word of MIN_FRAGMENT characters or more is inside of, after their first character: each an exact lookup. */
+  /** The terms a word of MIN_FRAGMENT characters or more is inside of, each an exact lookup: the candidates that contain it. */
   private async wordsContaining(term: QueryTerm, manifest: SearchManifest): Promise<Lookup[]> {
-    const files = await Promise.all(fragmentFilesOf(term, manifest).map((n) => this.file("fragments", n)));
-    const found = new Set<string>(); // a term once, though the word may begin several of its endings
-    for (const { keys: endings, values: starts } of files) {
-      forEachMatch({ prefix: term.text, accept: () => true }, endings, (i) => {
-        for (const start of starts[i].split(" ")) found.add(start + endings[i]);
-      });
-    }
-    return Array.from(found, (exactly) => ({ exactly }));
+    const candidates = await this.candidates(term, manifest);
+    const files = await this.termFiles(candidates.map((n) => termFileOf(manifest, n)));
+    return candidates.flatMap((n) => {
+      const file = termFileOf(manifest, n);
+      const name = files.get(file)!.keys[n - manifest.termFileStarts[file]];
+      return name.includes(term.text) ? [{ exactly: name }] : [];
+    });
   }
 
-  /** The term files the lookups need, loaded, by number. */
-  private async termFiles(plan: readonly Lookup[], manifest: SearchManifest): Promise<Map<number, KeyedLines>> {
-    const numbers = new Set(plan.flatMap((lookup) => filesFor(manifest.termFiles, lookup)));
-    return new Map(await Promise.all([...numbers].map(async (n) => [n, await this.file("terms", n)] as const)));
+  /** The numbers of the terms that hold a word's first and last trigrams (none for a gram or a shorter word), from the fragment index. */
+  private async candidates(term: QueryTerm, manifest: SearchManifest): Promise<number[]> {
+    const all = term.kind === "word" ? trigrams(term.text) : [];
+    if (all.length === 0 || manifest.fragmentFiles.length === 0) return [];
+    const [first, last] = await Promise.all(
+      [all[0], all[all.length - 1]].map(async (trigram) => {
+        const { keys, values } = await this.file("fragments", filesFor(manifest.fragmentFiles, { exactly: trigram })[0]);
+        const i = lowerBound(keys, trigram);
+        const numbers: number[] = [];
+        if (keys[i] === trigram) decodePostings(values[i], (n) => numbers.push(n));
+        return numbers;
+      }),
+    );
+    const holdsLast = new Set(last);
+    return first.filter((n) => holdsLast.has(n));
+  }
+
+  /** Term files, loaded, by number. */
+  private async termFiles(numbers: Iterable<number>): Promise<Map<number, KeyedLines>> {
+    return new Map(await Promise.all([...new Set(numbers)].map(async (n) => [n, await this.file("terms", n)] as const)));
   }
 
   private file(kind: FileKind, n: number): Promise<KeyedLines> {
@@ -205,11 +220,8 @@ export class RecordFinder {
   }
 }
 
-/** The fragment files that may hold the endings a query word begins: none for a gram or a word under MIN_FRAGMENT characters. */
-const fragmentFilesOf = (term: QueryTerm, manifest: SearchManifest): number[] =>
-  term.kind === "word" && Array.from(term.text).length >= MIN_FRAGMENT
-    ? filesFor(manifest.fragmentFiles, { prefix: term.text, accept: () => true })
-    : [];
+/** The term file that holds the term of number `n` (in term order). */
+const termFileOf = (manifest: SearchManifest, n: number) => lowerBound(manifest.termFileStarts, n + 1) - 1;
 
 /** The term files that may hold what a lookup looks for: the one a term falls in, or those terms starting with a prefix may. */
 function filesFor(firstTerms: readonly string[], lookup: Lookup): number[] {
