@@ -15,6 +15,7 @@ import { SHIM_FILE } from "../build-scripts/core/routes/output-tree.ts";
 import type { request as Request } from "../build-scripts/runtime/browser/shim.ts";
 import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
+import { drfMatches } from "./helpers/drf-search-filter.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
@@ -114,6 +115,15 @@ describe("the list's HTML view in Chromium", () => {
     const expected = (await readJson<JsonObject[]>(build, "api/videos/index.json")).filter((r) => uuids.has(r.uuid));
     expect(await shownJson(page)).toEqual(expected);
     expect(await page.locator("pre.request").textContent()).toBe("GET /api/videos?search=ocean+currents");
+    await page.context().close();
+  });
+
+  it("finds a word inside a word as DRF's icontains does: ?search=olcan shows the volcano videos", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}api/videos/index.html?search=olcan&fields=uuid`);
+    const expected = videos.resources.filter((_, i) => drfMatches(videos.texts[i], "olcan")).map((r) => ({ uuid: r.uuid }));
+    expect(expected.length).toBeGreaterThan(1);
+    await expect.poll(() => shownJson(page)).toEqual(expected);
     await page.context().close();
   });
 

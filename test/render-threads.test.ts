@@ -10,14 +10,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { prepareBuild } from "../build-scripts/pipeline/prepare.ts";
-import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
+import { findCollection, type Collection } from "../build-scripts/core/catalogue/collections.ts";
 import type { JsonObject, SourceRecord } from "../build-scripts/core/catalogue/resource.ts";
 import type { RenderContext } from "../build-scripts/core/formats/views.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { instanceFile } from "../build-scripts/core/routes/output-tree.ts";
 import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
 import { RECORDS_PER_FILE } from "../build-scripts/core/search/build-index.ts";
-import { resourceTerms } from "../build-scripts/core/search/search-fields.ts";
+import { searchTexts } from "../build-scripts/core/search/search-fields.ts";
 import { RECORDS_PER_TASK } from "../build-scripts/pipeline/write/render-messages.ts";
 import {
   KeptChunks,
@@ -29,6 +29,7 @@ import {
 import { writeApiTree } from "../build-scripts/pipeline/write/write-api-tree.ts";
 import { FileWriter } from "../build-scripts/pipeline/write/file-writer.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
+import { recordTerms } from "./helpers/memory-index.ts";
 
 /** The sample videos, `copies` times over (new uuids). */
 async function manyVideos(copies: number): Promise<SourceRecord[]> {
@@ -58,6 +59,8 @@ async function jobs(): Promise<{ jobs: RenderJob[]; context: RenderContext }> {
 }
 
 /** Record i's search terms, from the chunk's numbers. */
+/** The terms a resource is found by in its list's search. */
+const resourceTerms = (collection: Collection, resource: JsonObject) => recordTerms(searchTexts(collection.kind, resource));
 const termsOf = (chunk: RenderedChunk, i: number) => Array.from(recordTermNumbers(chunk.terms, i), (n) => chunk.terms.table.terms[n]);
 
 /** The chunk's records as its JSON list entries hold them (a chunk past the first starts with a comma). */

@@ -10,6 +10,7 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
 import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { drfMatches } from "./helpers/drf-search-filter.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
@@ -63,6 +64,13 @@ describe("the local server with search and fields", () => {
     expect((await get("/api/videos?search=zzyzx&format=json")).body.toString()).toBe("[]");
     const one = await get(`/api/videos/${String(videos[0].uuid)}?fields=uuid,length&format=json`);
     expect(JSON.parse(one.body.toString())).toEqual({ uuid: videos[0].uuid, length: videos[0].length });
+  });
+
+  it("finds a word inside a word as DRF's icontains does: ?search=olcan gives the videos that hold 'volcano'", async () => {
+    const drf = new Set(index.resources.filter((_, i) => drfMatches(index.texts[i], "olcan")).map((r) => r.uuid));
+    expect(drf.size).toBeGreaterThan(1);
+    const res = await get("/api/videos?search=olcan&format=json");
+    expect(JSON.parse(res.body.toString())).toEqual(videos.filter((v) => drf.has(v.uuid)));
   });
 
   it("applies them to a file's own address too, and leaves requests without them to the files", async () => {

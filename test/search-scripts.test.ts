@@ -1,10 +1,11 @@
 /**
  * `search` in every script: given the sample catalogue with titles and
- * descriptions in Chinese, Japanese, Thai, Korean, Arabic and emoji, every
- * record whose searched fields hold a query where DRF's `icontains` finds it
- * (case and accents ignored; anywhere for ideographs, Thai and symbols, at a
- * word start for spaced scripts: test/helpers/drf-search-filter.ts) is found,
- * at the edge (the edge function under Deno) and by the browser shim.
+ * descriptions in Chinese, Japanese, Thai, Korean, Arabic and emoji, a
+ * compound word and a German translation, every record whose searched fields
+ * hold a query where DRF's `icontains` finds it (case and accents ignored;
+ * anywhere for ideographs, Thai, symbols and words of three letters or more,
+ * at a word start for shorter ones: test/helpers/drf-search-filter.ts) is
+ * found, at the edge (the edge function under Deno) and by the browser shim.
  */
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -15,7 +16,7 @@ import { SHIM_FILE } from "../build-scripts/core/routes/output-tree.ts";
 import { searchTexts } from "../build-scripts/core/search/search-fields.ts";
 import type { request as Request } from "../build-scripts/runtime/browser/shim.ts";
 import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
-import { drfMatches, drfMatchesAtBoundary } from "./helpers/drf-search-filter.ts";
+import { drfMatches, drfMatchesWherePromised } from "./helpers/drf-search-filter.ts";
 import { rawRequest } from "./helpers/local-server.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
@@ -34,6 +35,7 @@ const TEXTS: Readonly<Record<string, JsonObject>> = {
   "videos/a-day-with-a-volcanologist.json": {
     description: "<p>ภาษาไทยเป็นภาษาที่สวยงาม นักภูเขาไฟวิทยาศึกษาภูเขาไฟ 🌋</p><p>火山学者は火山を研究します。</p>",
   },
+  "videos/deep-sea-hydrothermal-vents.json": { title: "Microbiology of Deep-Sea Hydrothermal Vents" },
   "videos/aeroskobing-life-in-a-danish-island-town.json": {
     title: "한국어로 배우는 지리학",
     description: "<p>지리학은 지구 표면을 연구하는 학문입니다. الجغرافيا هي دراسة الأرض 🌍</p><p>地理学是研究地球表面的科学。</p>",
@@ -53,26 +55,37 @@ function queriesFrom(text: string): string[] {
   return [...out];
 }
 
+/** A video's title in German, a compound word in it. */
+const GERMAN = { file: "videos/when-volcanic-ash-grounds-airplanes.json", title: "Wenn ein Vulkanausbruch den Flugverkehr stoppt" };
+
 let content: string;
 let build: BuildResult;
 let edge: EdgeServer;
 let files: StaticServer;
 let request: typeof Request;
+/** By collection (a language's as `de/videos`): its resources and their search fields' texts. */
 const lists: Record<string, { resources: JsonObject[]; texts: string[][] }> = {};
+/** A list's address: /api/videos, /de/api/videos. */
+const address = (list: string) => `/${list.replace(/^(de\/)?/, "$1api/")}`;
 
 beforeAll(async () => {
   content = await tempContent("content");
   for (const [file, fields] of Object.entries(TEXTS)) {
     await writeRecord(content, file, { ...(JSON.parse(await readFile(path.join(content, file), "utf8")) as JsonObject), ...fields });
   }
+  const translated = JSON.parse(await readFile(path.join(content, GERMAN.file), "utf8")) as JsonObject;
+  await writeRecord(content, `translations/de/videos/${String(translated.uuid)}.json`, {
+    fields: { "/title": { source: translated.title, target: GERMAN.title } },
+  });
   build = await buildSite({ CONTENT_DIR: content });
   expect(build.code, build.stderr).toBe(0);
-  for (const [collection, kind] of [
+  for (const [list, kind] of [
     ["videos", "video"],
     ["units", "unit"],
+    ["de/videos", "video"],
   ] as const) {
-    const resources = await readJson<JsonObject[]>(build, `api/${collection}/index.json`);
-    lists[collection] = { resources, texts: resources.map((r) => searchTexts(kind, r)) };
+    const resources = await readJson<JsonObject[]>(build, `${address(list).slice(1)}/index.json`);
+    lists[list] = { resources, texts: resources.map((r) => searchTexts(kind, r)) };
   }
   [edge, files] = await Promise.all([startEdgeServer(build.outDir), serveStatic(build.outDir)]);
   ({ request } = await import(pathToFileURL(path.join(build.outDir, SHIM_FILE)).href));
@@ -84,18 +97,19 @@ afterAll(async () => {
   await rm(path.dirname(content), { recursive: true, force: true });
 });
 
-type Search = (collection: string, query: string) => Promise<string[]>;
+/** `list`: a key of `lists` (a collection, or a language's collection as `de/videos`). */
+type Search = (list: string, query: string) => Promise<string[]>;
 
 /** The uuids the edge function answers a search with. */
-const atTheEdge: Search = async (collection, query) => {
-  const res = await rawRequest(edge.port, "GET", `/api/${collection}?search=${encodeURIComponent(query)}&fields=uuid&format=json`);
+const atTheEdge: Search = async (list, query) => {
+  const res = await rawRequest(edge.port, "GET", `${address(list)}?search=${encodeURIComponent(query)}&fields=uuid&format=json`);
   expect(res.status, query).toBe(200);
   return (JSON.parse(res.body.toString()) as { uuid: string }[]).map((r) => r.uuid);
 };
 
 /** The uuids the browser shim answers a search with. */
-const inTheShim: Search = async (collection, query) =>
-  ((await request(files.url, `/api/${collection}`, { search: query, fields: "uuid" })).data as { uuid: string }[]).map((r) => r.uuid);
+const inTheShim: Search = async (list, query) =>
+  ((await request(files.url, address(list), { search: query, fields: "uuid" })).data as { uuid: string }[]).map((r) => r.uuid);
 
 describe.each([
   ["at the edge", atTheEdge],
@@ -114,14 +128,15 @@ describe.each([
   it("finds every record that holds a word, run of characters or symbol drawn from the multilingual texts", async () => {
     const misses: string[] = [];
     let asked = 0;
-    for (const [collection, { resources, texts }] of Object.entries(lists)) {
+    for (const collection of ["videos", "units"]) {
+      const { resources, texts } = lists[collection];
       const queries = new Set(
         Object.entries(TEXTS).flatMap(([file, fields]) =>
           file.startsWith(collection) ? queriesFrom(Object.values(fields).join(" ")) : [],
         ),
       );
       for (const query of queries) {
-        const expected = resources.filter((_, i) => drfMatchesAtBoundary(texts[i], query)).map((r) => String(r.uuid));
+        const expected = resources.filter((_, i) => drfMatchesWherePromised(texts[i], query)).map((r) => String(r.uuid));
         expect(expected.length, query).toBeGreaterThan(0);
         const found = new Set(await search(collection, query));
         asked += 1;
@@ -141,5 +156,26 @@ describe.each([
     expect(await search("units", "2024年")).toEqual(
       lists.units.resources.filter((_, i) => drfMatches(lists.units.texts[i], "2024年")).map((r) => r.uuid),
     );
+  });
+
+  it("finds a word inside a word as DRF's icontains does: 'olcan', 'biology' in Microbiology, 'ausbruch' in a German tree's Vulkanausbruch", async () => {
+    const drf = (list: string, query: string) =>
+      lists[list].resources.filter((_, i) => drfMatches(lists[list].texts[i], query)).map((r) => r.uuid);
+    const german = lists["de/videos"].resources.find((r) => r.title === GERMAN.title)!;
+    const microbiology = lists.videos.resources.find((r) => String(r.title).startsWith("Microbiology"))!;
+    expect(drf("videos", "olcan").length).toBeGreaterThan(1);
+    expect(drf("videos", "biology")).toContain(microbiology.uuid);
+    expect(drf("de/videos", "ausbruch")).toEqual([german.uuid]);
+    for (const [list, query] of [
+      ["videos", "olcan"],
+      ["videos", "OLCAN"],
+      ["videos", "biology"],
+      ["videos", "crobio"],
+      ["de/videos", "ausbruch"],
+      ["de/videos", "kanausbruch"],
+      ["videos", "ausbruch"],
+    ]) {
+      expect(await search(list, query), `${list}: ${query}`).toEqual(drf(list, query));
+    }
   });
 });

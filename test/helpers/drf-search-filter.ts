@@ -4,16 +4,19 @@
  * record matches when every term occurs (case-insensitively, as `icontains`)
  * in at least one search field.
  *
- * `drfMatchesAtBoundary` keeps the occurrences our search promises to find
- * too (docs/search.md): case and accents ignored; a term that begins with a
- * letter or digit of a spaced script (Latin, Arabic, Korean, Cyrillic…)
- * where a word starts (not after such a letter or digit); one that begins
- * with a symbol or a character of a script written without spaces (Chinese,
+ * `drfMatchesWherePromised` keeps the occurrences our search promises to
+ * find too (docs/search.md): case and accents ignored; a term of three
+ * letters or digits or more of spaced scripts (Latin, Arabic, Korean,
+ * Cyrillic…) anywhere; another that begins with such a letter or digit where
+ * a word starts (not after such a letter or digit); one that begins with a
+ * symbol or a character of a script written without spaces (Chinese,
  * Japanese, Thai…) anywhere.
  */
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** Symbols, and the letters of scripts written without spaces; ー belongs to every script, but lives in kana words. */
 const ANYWHERE = /[\p{S}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\u30fc]/u;
+/** Three letters or digits or more, none of them ANYWHERE's: found inside words too. */
+const FRAGMENT = /^[\p{L}\p{N}]{3,}$/u;
 
 export const drfTerms = (search: string) =>
   search
@@ -28,12 +31,12 @@ export const foldCase = (text: string) => text.toLowerCase().normalize("NFD").re
 const charBefore = (text: string, at: number) =>
   String.fromCodePoint(text.codePointAt(at - 1 - Number(/[\udc00-\udfff]/.test(text[at - 1])))!);
 
-function occursAtBoundary(text: string, term: string): boolean {
+function occursWherePromised(text: string, term: string): boolean {
   const haystack = foldCase(text);
   const needle = foldCase(term);
   if (needle === "") return false;
   const first = String.fromCodePoint(needle.codePointAt(0)!);
-  if (ANYWHERE.test(first)) return haystack.includes(needle);
+  if (ANYWHERE.test(first) || (FRAGMENT.test(needle) && !ANYWHERE.test(needle))) return haystack.includes(needle);
   if (!WORD_CHAR.test(first)) return false;
   for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
     const before = at === 0 ? "" : charBefore(haystack, at);
@@ -43,8 +46,8 @@ function occursAtBoundary(text: string, term: string): boolean {
 }
 
 /** Does a record (its search fields' texts) match every term where our search promises to find it? */
-export const drfMatchesAtBoundary = (fieldTexts: readonly string[], search: string) =>
-  drfTerms(search).every((term) => fieldTexts.some((text) => occursAtBoundary(text, term)));
+export const drfMatchesWherePromised = (fieldTexts: readonly string[], search: string) =>
+  drfTerms(search).every((term) => fieldTexts.some((text) => occursWherePromised(text, term)));
 
 /** Does a record match every term at all, as DRF's `icontains` (case-insensitive only)? */
 export const drfMatches = (fieldTexts: readonly string[], search: string) =>

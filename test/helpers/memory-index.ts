@@ -5,7 +5,8 @@ import { toResource, type JsonObject } from "../../build-scripts/core/catalogue/
 import { queryFile, searchManifestFile } from "../../build-scripts/core/routes/output-tree.ts";
 import { SearchIndexBuilder, type SearchIndex } from "../../build-scripts/core/search/build-index.ts";
 import { RecordFinder } from "../../build-scripts/core/search/find-records.ts";
-import { searchTexts, textTerms } from "../../build-scripts/core/search/search-fields.ts";
+import { addTextTerms, searchTexts } from "../../build-scripts/core/search/search-fields.ts";
+import { TermNumbers } from "../../build-scripts/core/search/term-numbers.ts";
 import { PROJECT_DIR } from "./build-site.ts";
 
 export interface IndexedList {
@@ -18,20 +19,46 @@ export interface IndexedList {
   search(query: string): Promise<JsonObject[]>;
 }
 
-/** A list's manifest and term files, as the build publishes them (by path below the site root). */
+/** A list's manifest, term and fragment files, as the build publishes them (by path below the site root). */
 export function indexFiles(collection: string, index: SearchIndex): Map<string, string> {
   const terms = index.termFiles.map((_, n) => `terms-${n}.txt`);
-  const manifest = { version: 2, ...index.manifest, files: { terms, records: [], entries: {}, columns: {} } };
+  const fragments = index.fragmentFiles.map((_, n) => `fragments-${n}.txt`);
+  const manifest = { version: 3, ...index.manifest, files: { terms, fragments, records: [], entries: {}, columns: {} } };
   const files = new Map([[searchManifestFile(collection), JSON.stringify(manifest)]]);
   index.termFiles.forEach((text, n) => files.set(queryFile(collection, terms[n]), text));
+  index.fragmentFiles.forEach((text, n) => files.set(queryFile(collection, fragments[n]), text));
   return files;
+}
+
+/** The terms a record is found by (its search fields' texts), each once, in the order they are met. */
+export function recordTerms(texts: readonly string[]): string[] {
+  const terms = new Set<string>();
+  addTextTerms(texts, terms);
+  return [...terms];
+}
+
+/**
+ * The index of records given as their search fields' texts, by the build's
+ * own path: a render thread's numbering of each record's terms
+ * (render-worker.ts), added by number as the main thread adds them.
+ */
+export function buildIndex(texts: readonly (readonly string[])[], termFileChars?: number): SearchIndex {
+  const numbers = new TermNumbers();
+  const table = { terms: [] as string[] };
+  const builder = new SearchIndexBuilder();
+  for (const fields of texts) {
+    numbers.nextRecord();
+    addTextTerms(fields, numbers);
+    const { newTerms, found } = numbers.take();
+    table.terms.push(...newTerms);
+    builder.addNumbered(found, table);
+  }
+  return builder.finish(termFileChars);
 }
 
 /** A finder over an index of records given as their search fields' texts, built and read as the build publishes it. */
 export function inMemoryIndex(texts: readonly (readonly string[])[], collection = "videos"): RecordFinder {
-  const builder = new SearchIndexBuilder();
-  for (const text of texts) builder.add(textTerms(text));
-  const files = indexFiles(collection, builder.finish());
+  const files = indexFiles(collection, buildIndex(texts));
   return new RecordFinder(async (file) => files.get(file), collection);
 }
 

@@ -5,21 +5,14 @@
 import { describe, expect, it } from "vitest";
 import { queryFile, searchManifestFile } from "../../build-scripts/core/routes/output-tree.ts";
 import { SearchIndexBuilder } from "../../build-scripts/core/search/build-index.ts";
-import { textTerms } from "../../build-scripts/core/search/search-fields.ts";
 import { TermNumbers } from "../../build-scripts/core/search/term-numbers.ts";
 import { addIndexTerms } from "../../build-scripts/core/search/words.ts";
 import { RecordFinder } from "../../build-scripts/core/search/find-records.ts";
 import { decodePostings, encodePostings } from "../../build-scripts/core/search/postings.ts";
-import { indexedLists, indexFiles } from "../helpers/memory-index.ts";
-
-function indexOfTerms(termsPerRecord: readonly (readonly string[])[], termFileChars: number) {
-  const builder = new SearchIndexBuilder();
-  for (const terms of termsPerRecord) builder.add(terms);
-  return builder.finish(termFileChars);
-}
+import { buildIndex, indexedLists, indexFiles, recordTerms } from "../helpers/memory-index.ts";
 
 function published(texts: readonly (readonly string[])[], termFileChars: number) {
-  const index = indexOfTerms(texts.map(textTerms), termFileChars);
+  const index = buildIndex(texts, termFileChars);
   const files = indexFiles("videos", index);
   const read: string[] = [];
   const finder = new RecordFinder(async (file) => (read.push(file), files.get(file)), "videos");
@@ -85,9 +78,9 @@ describe("the search index", () => {
     }
   });
 
-  it("comes out the same from terms numbered by two render threads as from the terms themselves", async () => {
+  it("comes out the same from terms numbered by two render threads as by one", async () => {
     const videos = (await indexedLists()).find((l) => l.collection.name === "videos")!;
-    const termsPerRecord = videos.texts.map(textTerms);
+    const termsPerRecord = videos.texts.map(recordTerms);
     // Records go to the threads in turn; each thread numbers the terms it meets, and its table grows from its replies.
     const threads = [new TermNumbers(), new TermNumbers()];
     const tables = [{ terms: [] as string[] }, { terms: [] as string[] }];
@@ -101,7 +94,7 @@ describe("the search index", () => {
       expect(Array.from(found, (k) => tables[n].terms[k])).toEqual(terms);
       numbered.addNumbered(found, tables[n]);
     });
-    expect(numbered.finish(500)).toEqual(indexOfTerms(termsPerRecord, 500));
+    expect(numbered.finish(500)).toEqual(buildIndex(videos.texts, 500));
   });
 
   it("finds emoji and other symbols as words; a query of punctuation alone narrows nothing", async () => {
@@ -127,12 +120,14 @@ describe("the search index", () => {
       [
         searchManifestFile("videos"),
         JSON.stringify({
-          version: 2,
+          version: 3,
           records: 2,
           recordsPerFile: 25,
           termFiles: ["a", "v"],
+          termFileStarts: [0, 1],
+          fragmentFiles: [],
           stemAliases: { volcano: ["zvolcano"] },
-          files: { terms: ["t0.txt", "t1.txt"], records: [], entries: {}, columns: {} },
+          files: { terms: ["t0.txt", "t1.txt"], fragments: [], records: [], entries: {}, columns: {} },
         }),
       ],
       [queryFile("videos", "t0.txt"), "ash A\n"],

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../build-scripts/core/catalogue/resource.ts";
 import { SEARCH_FIELDS } from "../../build-scripts/core/search/search-fields.ts";
 import { plainText } from "../../build-scripts/core/search/plain-text.ts";
-import { drfMatchesAtBoundary } from "../helpers/drf-search-filter.ts";
+import { drfMatches, drfMatchesWherePromised } from "../helpers/drf-search-filter.ts";
 import { indexedLists, inMemoryIndex, type IndexedList } from "../helpers/memory-index.ts";
 
 let lists: IndexedList[];
@@ -60,6 +60,28 @@ describe("search", () => {
     expect(await titles(list("articles"), "volcano")).toEqual(["How Volcanologists Forecast Eruptions"]);
     expect(await titles(videos, "volcano")).toContain("A Day with a Volcanologist");
     expect(await titles(videos, "volcanologi")).toContain("A Day with a Volcanologist");
+  });
+
+  it("finds a word of three characters or more inside words, as DRF's icontains: 'olcan', 'biology' in Microbiology", async () => {
+    const drf = (l: IndexedList, query: string) => l.resources.filter((_, i) => drfMatches(l.texts[i], query)).map((r) => r.title);
+    const olcan = await titles(videos, "olcan");
+    expect(olcan).toContain("A Day with a Volcanologist");
+    expect(olcan).toEqual(drf(videos, "olcan"));
+    expect(await titles(videos, "OLCAN")).toEqual(olcan);
+    const texts = [["Microbiology of the deep sea"], ["Marine biology"], ["A biologist's notes"], ["Vulkanausbruch am Ätna"], ["Bio"]];
+    const index = inMemoryIndex(texts);
+    expect(await index.find("biology")).toEqual([0, 1]);
+    expect(await index.find("ausbruch")).toEqual([3]);
+    expect(await index.find("kanaus")).toEqual([3]);
+    expect(await index.find("tna")).toEqual([3]); // accents ignored inside words too
+    expect(await index.find("iol")).toEqual([0, 1, 2]);
+  });
+
+  it("finds a word of one or two characters only where a word begins with it, not inside words", async () => {
+    const index = inMemoryIndex([["Microbiology"], ["Iodine"], ["Ostrich"]]);
+    expect(await index.find("io")).toEqual([1]);
+    expect(await index.find("o")).toEqual([2]);
+    expect(await index.find("ios")).toEqual([]);
   });
 
   it("keeps the list's order, and gives [] when nothing matches", async () => {
@@ -147,7 +169,7 @@ describe("search", () => {
       const chars = Array.from(text);
       for (let start = 0; start < chars.length; start++) {
         const query = chars.slice(start, start + 1 + Math.floor(random() * 8)).join("");
-        if (/[\s,]/.test(query) || !drfMatchesAtBoundary([text], query)) continue;
+        if (/[\s,]/.test(query) || !drfMatchesWherePromised([text], query)) continue;
         if (!((await index.find(query)) ?? [n]).includes(n)) misses.push(`${JSON.stringify(query)} misses ${JSON.stringify(text)}`);
       }
     }
@@ -170,12 +192,26 @@ function wordStartQueries(texts: readonly string[], every: number): string[] {
   return out;
 }
 
+/** Every substring of 3–8 letters or digits that starts inside a word, every `every`th word. */
+function insideWordQueries(texts: readonly string[], every: number): string[] {
+  const out: string[] = [];
+  let n = 0;
+  for (const text of texts) {
+    for (const [word] of text.matchAll(/[\p{L}\p{N}]{4,}/gu)) {
+      if (n++ % every !== 0) continue;
+      const chars = Array.from(word);
+      for (let start = 1; start + 3 <= chars.length; start++) out.push(chars.slice(start, start + 3 + (start % 6)).join(""));
+    }
+  }
+  return out;
+}
+
 describe("search finds at least what DRF's SearchFilter finds at word starts", () => {
   function check(list: IndexedList, queries: readonly string[]) {
     return Promise.all(
       queries.map(async (query) => {
         const ours = new Set((await list.search(query)).map((r) => r.uuid));
-        const missing = list.resources.filter((r, i) => drfMatchesAtBoundary(list.texts[i], query) && !ours.has(r.uuid));
+        const missing = list.resources.filter((r, i) => drfMatchesWherePromised(list.texts[i], query) && !ours.has(r.uuid));
         return missing.map((r: JsonObject) => `${list.collection.name}: "${query}" misses ${r.title}`);
       }),
     ).then((misses) => misses.flat());
@@ -199,9 +235,15 @@ describe("search finds at least what DRF's SearchFilter finds at word starts", (
     expect(misses).toEqual([]);
   });
 
+  it("for fragments of three letters or more drawn from inside the catalogue's words", async () => {
+    const misses: string[] = [];
+    for (const l of lists) misses.push(...(await check(l, insideWordQueries(l.texts.flat(), 3))));
+    expect(misses).toEqual([]);
+  });
+
   it("draws many queries, each of which DRF's rule answers with at least its own record", async () => {
     const queries = wordStartQueries(videos.texts.flat(), 5);
     expect(queries.length).toBeGreaterThan(500);
-    expect(queries.filter((q) => !videos.texts.some((t) => drfMatchesAtBoundary(t, q)))).toEqual([]);
+    expect(queries.filter((q) => !videos.texts.some((t) => drfMatchesWherePromised(t, q)))).toEqual([]);
   });
 });

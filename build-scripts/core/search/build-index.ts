@@ -8,10 +8,16 @@
  * A term file is lines of `term postings` (a term never holds whitespace);
  * the manifest names each file's first term. Results are a set, not a
  * ranking, so no frequencies or positions are stored.
+ *
+ * Beside it, the fragment index: for each run of MIN_FRAGMENT characters
+ * (a trigram) found in the terms, the terms holding it, as their numbers in
+ * term order, sorted by trigram and cut into files the same way; the terms
+ * that may contain a query word are those holding its first and last
+ * trigrams (docs/search.md#what-a-word-finds).
  */
 import { encodePostings } from "./postings.ts";
 import type { TermTable } from "./term-numbers.ts";
-import { stem } from "./words.ts";
+import { ENGLISH } from "./languages.ts";
 
 export const TERM_FILE_CHARS = 24_000;
 /** Records per records file: the slices of the list that a search fetches its matches from. */
@@ -21,6 +27,8 @@ export const RECORDS_PER_FILE = 25;
 export interface QueryFiles {
   /** The index's term files, in manifest order. */
   readonly terms: readonly string[];
+  /** The fragment index's files, in manifest order. */
+  readonly fragments: readonly string[];
   /** The record files: records n × recordsPerFile… as a JSON array. */
   readonly records: readonly string[];
   /** Per data format's extension: the byte offsets of the list file's entries (Uint32, little-endian, one more than the records). */
@@ -36,13 +44,17 @@ export interface IndexManifest {
   readonly recordsPerFile: number;
   /** First term of each term file, in order: file i holds the terms from termFiles[i] up to termFiles[i + 1]. */
   readonly termFiles: readonly string[];
+  /** The number (in term order) of each term file's first term: the fragment index names terms by number. */
+  readonly termFileStarts: readonly number[];
+  /** First trigram of each fragment file, in order, as termFiles. */
+  readonly fragmentFiles: readonly string[];
   /** Terms whose stem does not begin like the term (rare); a query by that stem looks them up by name. */
   readonly stemAliases: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A list's manifest (search/<collection>/index.json): its index, and the names of its query files. */
 export interface SearchManifest extends IndexManifest {
-  readonly version: 2;
+  readonly version: 3;
   readonly files: QueryFiles;
 }
 
@@ -50,12 +62,18 @@ export interface SearchIndex {
   readonly manifest: IndexManifest;
   /** The text of each term file, in manifest order. */
   readonly termFiles: readonly string[];
+  /** The text of each fragment file: lines of `trigram term-numbers`, the numbers written as postings are. */
+  readonly fragmentFiles: readonly string[];
 }
 
 /** Where a stem-equal term is looked for: among terms starting with all of the stem but its last letter. */
 export const stemPrefix = (stemmed: string) => stemmed.slice(0, -1);
 /** Stems this short are too vague to match by; their words still match as prefixes. */
 export const MIN_STEM = 3;
+/** Query words this long or longer find the terms that contain them; shorter ones, the terms they begin. */
+export const MIN_FRAGMENT = 3;
+/** Fragment files are smaller than term files: a word reads two of them. */
+export const FRAGMENT_FILE_CHARS = 8_000;
 
 /**
  * The one way to build a list's index: records are added as they arrive, in
@@ -70,7 +88,7 @@ export const MIN_STEM = 3;
  */
 export class SearchIndexBuilder {
   /** `stemOf`: the list's language's stemmer (languages.ts). */
-  constructor(private readonly stemOf: (word: string) => string = stem) {}
+  constructor(private readonly stemOf: (word: string) => string = ENGLISH.stem) {}
 
   /** Term → its number here, in the order terms were first met. */
   private readonly ids = new Map<string, number>();
@@ -84,12 +102,6 @@ export class SearchIndexBuilder {
   private used = 0;
   /** Record r's term numbers run from recordEnds[r - 1] (or 0) up to recordEnds[r]. */
   private readonly recordEnds: number[] = [];
-
-  /** The next record's terms. */
-  add(terms: readonly string[]): void {
-    for (const term of terms) this.push(this.idOf(term));
-    this.recordEnds.push(this.used);
-  }
 
   /** The next record's terms, as numbers of `table`. */
   addNumbered(numbers: ArrayLike<number>, table: TermTable): void {
@@ -140,28 +152,26 @@ export class SearchIndexBuilder {
     return { starts, positions };
   }
 
-  finish(termFileChars = TERM_FILE_CHARS): SearchIndex {
+  finish(termFileChars = TERM_FILE_CHARS, fragmentFileChars = FRAGMENT_FILE_CHARS): SearchIndex {
     const { starts, positions } = this.postings();
-    const firstTerms: string[] = [];
-    const files: string[] = [];
-    let file = "";
-    for (const term of [...this.terms].sort()) {
-      const id = this.ids.get(term)!;
-      if (file === "") firstTerms.push(term);
-      file += `${term} ${encodePostings(positions.subarray(starts[id], starts[id + 1]))}\n`;
-      if (file.length >= termFileChars) {
-        files.push(file);
-        file = "";
-      }
-    }
-    if (file !== "") files.push(file);
+    const sorted = [...this.terms].sort();
+    const terms = cutIntoFiles(
+      sorted.map((term) => {
+        const id = this.ids.get(term)!;
+        return [term, `${term} ${encodePostings(positions.subarray(starts[id], starts[id + 1]))}\n`];
+      }),
+      termFileChars,
+    );
+    const fragments = cutIntoFiles(fragmentLines(sorted), fragmentFileChars);
     const manifest: IndexManifest = {
       records: this.recordEnds.length,
       recordsPerFile: RECORDS_PER_FILE,
-      termFiles: firstTerms,
+      termFiles: terms.firstKeys,
+      termFileStarts: terms.firstLines,
+      fragmentFiles: fragments.firstKeys,
       stemAliases: this.stemAliases(),
     };
-    return { manifest, termFiles: files };
+    return { manifest, termFiles: terms.files, fragmentFiles: fragments.files };
   }
 
   /** In term order: each stem's terms sorted, stems by their first term. */
@@ -170,4 +180,54 @@ export class SearchIndexBuilder {
     byStem.sort(([, a], [, b]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     return Object.fromEntries(byStem);
   }
+}
+
+/** Lines (each with the key it sorts by, in order) cut into files of about `fileChars` characters, with each file's first key and line number. */
+function cutIntoFiles(lines: Iterable<readonly [key: string, line: string]>, fileChars: number) {
+  const firstKeys: string[] = [];
+  const firstLines: number[] = [];
+  const files: string[] = [];
+  let file = "";
+  let n = 0;
+  for (const [key, line] of lines) {
+    if (file === "") {
+      firstKeys.push(key);
+      firstLines.push(n);
+    }
+    file += line;
+    n += 1;
+    if (file.length >= fileChars) {
+      files.push(file);
+      file = "";
+    }
+  }
+  if (file !== "") files.push(file);
+  return { firstKeys, firstLines, files };
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** A term's trigrams, in order (characters are code points; most terms have no surrogate pair, and are cut by index). */
+export function trigrams(term: string): string[] {
+  const out: string[] = [];
+  if (!SURROGATE.test(term)) {
+    for (let i = 0; i + MIN_FRAGMENT <= term.length; i++) out.push(term.slice(i, i + MIN_FRAGMENT));
+    return out;
+  }
+  const chars = Array.from(term);
+  for (let i = 0; i + MIN_FRAGMENT <= chars.length; i++) out.push(chars.slice(i, i + MIN_FRAGMENT).join(""));
+  return out;
+}
+
+/** The fragment index's lines, sorted by trigram: each trigram with the numbers of the sorted terms holding it. */
+function fragmentLines(sortedTerms: readonly string[]): [string, string][] {
+  const holders = new Map<string, number[]>();
+  sortedTerms.forEach((term, n) => {
+    for (const trigram of trigrams(term)) {
+      const numbers = holders.get(trigram);
+      if (!numbers) holders.set(trigram, [n]);
+      else if (numbers[numbers.length - 1] !== n) numbers.push(n); // a trigram twice in a term: once
+    }
+  });
+  return [...holders.keys()].sort().map((trigram) => [trigram, `${trigram} ${encodePostings(holders.get(trigram)!)}\n`]);
 }

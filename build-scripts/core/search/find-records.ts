@@ -1,13 +1,14 @@
 /**
  * Answers a `search` from a published index: the positions, in list order,
  * of the records that match every query word. A word matches a record when
- * it begins one of the record's terms, or has the same stem as one of them.
+ * it is inside one of the record's terms (MIN_FRAGMENT characters or more;
+ * a shorter word when it begins one), or has the same stem as one of them.
  *
  * Files are read through `load` (fetch in the browser and at the edge, the
  * file system in tests), only those the query's words fall in, and kept for
  * the next query.
  */
-import { MIN_STEM, stemPrefix, type SearchManifest } from "./build-index.ts";
+import { MIN_STEM, stemPrefix, trigrams, type SearchManifest } from "./build-index.ts";
 import { decodePostings } from "./postings.ts";
 import { ENGLISH, type WordRules } from "./languages.ts";
 import { parseQuery, type QueryTerm } from "./words.ts";
@@ -19,9 +20,10 @@ export { wordRules } from "./languages.ts";
 /** Reads a published file (path below the site root) as text; undefined when it does not exist. */
 export type LoadText = (path: string) => Promise<string | undefined>;
 
-interface TermFile {
-  readonly terms: string[];
-  readonly postings: string[];
+/** A term file (`term postings` lines) or a fragment file (`trigram term-numbers` lines), by key. */
+interface KeyedLines {
+  readonly keys: string[];
+  readonly values: string[];
 }
 
 /** Each language's stems of the terms met so far. */
@@ -33,20 +35,20 @@ function cachedStemmer(rules: WordRules): (term: string) => string {
   return (term) => known.get(term) ?? known.set(term, rules.stem(term)).get(term)!;
 }
 
-function parseTermFile(text: string): TermFile {
-  const terms: string[] = [];
-  const postings: string[] = [];
+function parseLines(text: string): KeyedLines {
+  const keys: string[] = [];
+  const values: string[] = [];
   for (const line of text.split("\n")) {
     const space = line.indexOf(" ");
     if (space < 0) continue;
-    terms.push(line.slice(0, space));
-    postings.push(line.slice(space + 1));
+    keys.push(line.slice(0, space));
+    values.push(line.slice(space + 1));
   }
-  return { terms, postings };
+  return { keys, values };
 }
 
 /** Index of the first element ≥ key in a sorted array. */
-function lowerBound(sorted: readonly string[], key: string): number {
+function lowerBound<T extends string | number>(sorted: readonly T[], key: T): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -86,9 +88,11 @@ function forEachMatch(lookup: Lookup, names: readonly string[], found: (i: numbe
 /** The most term files a word being typed is read ahead in. */
 const PREFETCH_FILES = 2;
 
+type FileKind = "terms" | "fragments";
+
 export class RecordFinder {
   private manifest?: Promise<SearchManifest | undefined>;
-  private readonly files = new Map<number, Promise<TermFile>>();
+  private readonly files = { terms: new Map<number, Promise<KeyedLines>>(), fragments: new Map<number, Promise<KeyedLines>>() };
 
   /** `manifest`: the list's manifest when the caller has it already. */
   constructor(
@@ -112,16 +116,15 @@ export class RecordFinder {
     if (!manifest) throw new Error(`No search index for ${this.collection}`);
     const terms = parseQuery(search, this.rules);
     if (terms.length === 0) return undefined;
-    const plans = this.plans(terms, manifest);
-    const fileNumbers = new Set(plans.flat().flatMap((lookup) => filesFor(manifest.termFiles, lookup)));
-    const files = new Map(await Promise.all([...fileNumbers].map(async (n) => [n, await this.termFile(n)] as const)));
+    const plans = await this.plans(terms, manifest);
+    const files = await this.termFiles(plans.flat().flatMap((lookup) => filesFor(manifest.termFiles, lookup)));
 
     // stamp[p] = how many query terms in a row record p has matched so far.
     const stamp = new Uint16Array(manifest.records);
     plans.forEach((plan, k) => {
       for (const lookup of plan) {
         for (const n of filesFor(manifest.termFiles, lookup)) {
-          const { terms: names, postings } = files.get(n)!;
+          const { keys: names, values: postings } = files.get(n)!;
           forEachMatch(lookup, names, (i) =>
             decodePostings(postings[i], (p) => {
               if (stamp[p] === k) stamp[p] = k + 1;
@@ -136,38 +139,89 @@ export class RecordFinder {
   }
 
   /**
-   * Reads ahead the term files a query being typed will need, so that `find`
-   * has them when it is asked: each gram's, and each word's of at least
-   * MIN_STEM characters (the last may still grow, and a shorter one could fall
-   * in many files), where they are at most PREFETCH_FILES files.
+   * Reads ahead the files a query being typed will need, so that `find` has
+   * them when it is asked: each gram's, and each word's of at least MIN_STEM
+   * characters (the last may still grow, and a shorter one could fall in many
+   * files) — its fragment files, and its term files where they are at most
+   * PREFETCH_FILES.
    */
   async prefetch(search: string): Promise<void> {
     const manifest = await this.loadManifest();
     if (!manifest) return;
     const terms = parseQuery(search, this.rules).filter((term) => term.kind === "gram" || term.text.length >= MIN_STEM);
-    const wanted = this.plans(terms, manifest).map((plan) => [...new Set(plan.flatMap((lookup) => filesFor(manifest.termFiles, lookup)))]);
-    await Promise.all(wanted.filter((files) => files.length <= PREFETCH_FILES).flatMap((files) => files.map((n) => this.termFile(n))));
-  }
-
-  private plans(terms: readonly QueryTerm[], manifest: SearchManifest): Lookup[][] {
     const cachedStem = cachedStemmer(this.rules);
-    return terms.map((term) => lookups(term, manifest.stemAliases, cachedStem));
+    await Promise.all(
+      terms.map(async (term) => {
+        const own = lookups(term, manifest.stemAliases, cachedStem).flatMap((lookup) => filesFor(manifest.termFiles, lookup));
+        const inside = (await this.candidates(term, manifest)).map((n) => termFileOf(manifest, n));
+        const files = new Set([...own, ...inside]);
+        if (files.size <= PREFETCH_FILES) await this.termFiles(files);
+      }),
+    );
   }
 
-  private termFile(n: number): Promise<TermFile> {
-    let file = this.files.get(n);
+  /** Each term's lookups: its own (prefix, stem, gram), and the terms it is inside of. */
+  private async plans(terms: readonly QueryTerm[], manifest: SearchManifest): Promise<Lookup[][]> {
+    const cachedStem = cachedStemmer(this.rules);
+    const own = terms.map((term) => lookups(term, manifest.stemAliases, cachedStem));
+    // Their term files load while the fragment index is read.
+    const [inside] = await Promise.all([
+      Promise.all(terms.map((term) => this.wordsContaining(term, manifest))),
+      this.termFiles(own.flat().flatMap((lookup) => filesFor(manifest.termFiles, lookup))),
+    ]);
+    return own.map((plan, k) => [...plan, ...inside[k]]);
+  }
+
+  /** The terms a word of MIN_FRAGMENT characters or more is inside of, each an exact lookup: the candidates that contain it. */
+  private async wordsContaining(term: QueryTerm, manifest: SearchManifest): Promise<Lookup[]> {
+    const candidates = await this.candidates(term, manifest);
+    const files = await this.termFiles(candidates.map((n) => termFileOf(manifest, n)));
+    return candidates.flatMap((n) => {
+      const file = termFileOf(manifest, n);
+      const name = files.get(file)!.keys[n - manifest.termFileStarts[file]];
+      return name.includes(term.text) ? [{ exactly: name }] : [];
+    });
+  }
+
+  /** The numbers of the terms that hold a word's first and last trigrams (none for a gram or a shorter word), from the fragment index. */
+  private async candidates(term: QueryTerm, manifest: SearchManifest): Promise<number[]> {
+    const all = term.kind === "word" ? trigrams(term.text) : [];
+    if (all.length === 0 || manifest.fragmentFiles.length === 0) return [];
+    const [first, last] = await Promise.all(
+      [all[0], all[all.length - 1]].map(async (trigram) => {
+        const { keys, values } = await this.file("fragments", filesFor(manifest.fragmentFiles, { exactly: trigram })[0]);
+        const i = lowerBound(keys, trigram);
+        const numbers: number[] = [];
+        if (keys[i] === trigram) decodePostings(values[i], (n) => numbers.push(n));
+        return numbers;
+      }),
+    );
+    const holdsLast = new Set(last);
+    return first.filter((n) => holdsLast.has(n));
+  }
+
+  /** Term files, loaded, by number. */
+  private async termFiles(numbers: Iterable<number>): Promise<Map<number, KeyedLines>> {
+    return new Map(await Promise.all([...new Set(numbers)].map(async (n) => [n, await this.file("terms", n)] as const)));
+  }
+
+  private file(kind: FileKind, n: number): Promise<KeyedLines> {
+    let file = this.files[kind].get(n);
     if (!file) {
       file = this.loadManifest().then(async (manifest) => {
-        const path = queryFile(this.collection, manifest!.files.terms[n]);
+        const path = queryFile(this.collection, manifest!.files[kind][n]);
         const text = await this.load(path);
         if (text === undefined) throw new Error(`Missing ${path}`);
-        return parseTermFile(text);
+        return parseLines(text);
       });
-      this.files.set(n, file);
+      this.files[kind].set(n, file);
     }
     return file;
   }
 }
+
+/** The term file that holds the term of number `n` (in term order). */
+const termFileOf = (manifest: SearchManifest, n: number) => lowerBound(manifest.termFileStarts, n + 1) - 1;
 
 /** The term files that may hold what a lookup looks for: the one a term falls in, or those terms starting with a prefix may. */
 function filesFor(firstTerms: readonly string[], lookup: Lookup): number[] {

@@ -7,7 +7,6 @@
  */
 import lunr from "lunr";
 import { SOURCE_LANGUAGE } from "../translations/languages.ts";
-import { isStopWord, stem } from "./words.ts";
 
 /** What a language's words go through after folding and trimming (words.ts). */
 export interface WordRules {
@@ -18,8 +17,11 @@ export interface WordRules {
 type Plugin = (lunr: Record<string, unknown>) => void;
 type LanguageFunctions = Record<string, (token: lunr.Token) => lunr.Token | undefined>;
 
-/** Lunr's own pipeline: the source language's. */
-export const ENGLISH: WordRules = { stem, isStopWord };
+/** Lunr's own pipeline (Porter stemmer, English stop words): the source language's. */
+export const ENGLISH: WordRules = {
+  stem: (word) => lunr.stemmer(new lunr.Token(word, {})).toString(),
+  isStopWord: (word) => lunr.stopWordFilter(new lunr.Token(word, {})) === undefined,
+};
 
 /** No stemming, no stop words. */
 const PLAIN: WordRules = { stem: (word) => word, isStopWord: () => false };

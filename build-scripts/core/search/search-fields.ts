@@ -2,7 +2,7 @@
  * Which fields a search looks in, per kind of resource, and the text it reads
  * from a resource: those fields' plain text (HTML stripped), arrays joined.
  */
-import type { Collection, ResourceKind } from "../catalogue/collections.ts";
+import type { ResourceKind } from "../catalogue/collections.ts";
 import type { Json, JsonObject } from "../catalogue/resource.ts";
 import { plainText } from "./plain-text.ts";
 import { addIndexTerms, type TermSink } from "./words.ts";
@@ -24,13 +24,3 @@ export const searchTexts = (kind: ResourceKind, resource: JsonObject): string[] 
 export function addTextTerms(texts: readonly string[], into: TermSink): void {
   for (const text of texts) addIndexTerms(text, into);
 }
-
-/** The terms some texts are found by, each once. */
-export function textTerms(texts: readonly string[]): string[] {
-  const terms = new Set<string>();
-  addTextTerms(texts, terms);
-  return [...terms];
-}
-
-/** The terms a resource is found by in its list's search. */
-export const resourceTerms = (collection: Collection, resource: JsonObject): string[] => textTerms(searchTexts(collection.kind, resource));

@@ -143,11 +143,6 @@ export function addIndexTerms(text: string, terms: TermSink): void {
   });
 }
 
-/** The source language's stemmer and stop words (Lunr's English); other languages' are in languages.ts. */
-export const stem = (word: string) => lunr.stemmer(new lunr.Token(word, {})).toString();
-
-export const isStopWord = (word: string) => lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
-
 /** What a record must hold for one part of a query: a term begun by a word (or of the same stem), or one gram exactly. */
 export type QueryTerm = WordTerm | GramTerm;
 

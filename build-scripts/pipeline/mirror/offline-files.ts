@@ -5,8 +5,8 @@
  * page opened from file:// loads with a <script> tag where browsers refuse
  * fetch. Made from the published bytes, tree by tree (the site's and each
  * language's): each list's search manifest and the files it names that the
- * browser reads — term, record and column files, not the entry offsets, which
- * only the edge reads.
+ * browser reads — term, fragment, record and column files, not the entry
+ * offsets, which only the edge reads.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -31,7 +31,12 @@ export async function* offlineFiles(siteDir: string): AsyncIterable<OfflineFile>
       const manifestText = await published(siteDir, `${tree}${manifestFile}`);
       yield wrapped(`${tree}${manifestFile}`, manifestText);
       const { files } = JSON.parse(manifestText) as SearchManifest;
-      const read = [...files.terms, ...files.records, ...Object.values(files.columns).flatMap((fields) => Object.values(fields))];
+      const read = [
+        ...files.terms,
+        ...files.fragments,
+        ...files.records,
+        ...Object.values(files.columns).flatMap((fields) => Object.values(fields)),
+      ];
       for (const name of read) {
         const file = `${tree}${queryFile(collection, name)}`;
         yield wrapped(file, await published(siteDir, file));

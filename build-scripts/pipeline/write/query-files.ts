@@ -1,7 +1,7 @@
 /**
  * Writes what `search` and `fields` are answered from (docs/search.md): each
- * list's manifest and the files it names — the index's term files, the
- * record files, where each entry of a data format's list file starts, and
+ * list's manifest and the files it names — the index's term and fragment
+ * files, the record files, where each entry of a data format's list file starts, and
  * each data format's columns (every item's part of one field). Every file but
  * the manifest is named after its content, so it can be cached for good.
  */
@@ -92,20 +92,22 @@ export interface ListQueryFiles {
   readonly columns: ReadonlyMap<string, Record<string, string>>;
 }
 
-/** A list's manifest, term files and entry offsets; returns every query file the list has now, the manifest first. */
+/** A list's manifest, term and fragment files and entry offsets; returns every query file the list has now, the manifest first. */
 export function writeListQueryFiles(writer: FileWriter, collection: Collection, list: ListQueryFiles): string[] {
   const terms = list.index.termFiles.map((text, n) => writeHashed(writer, collection, `terms-${n}`, "txt", text));
+  const fragments = list.index.fragmentFiles.map((text, n) => writeHashed(writer, collection, `fragments-${n}`, "txt", text));
   const entries = Object.fromEntries(
     [...list.entries].map(([extension, offsets]) => [
       extension,
       writeHashed(writer, collection, `entries-${extension}`, "bin", littleEndian(offsets)),
     ]),
   );
-  const files: QueryFiles = { terms, records: list.records, entries, columns: Object.fromEntries(list.columns) };
-  const manifest: SearchManifest = { version: 2, ...list.index.manifest, files };
+  const files: QueryFiles = { terms, fragments, records: list.records, entries, columns: Object.fromEntries(list.columns) };
+  const manifest: SearchManifest = { version: 3, ...list.index.manifest, files };
   writer.write(searchManifestFile(collection.name), JSON.stringify(manifest));
   const named = [
     ...terms,
+    ...fragments,
     ...list.records,
     ...Object.values(entries),
     ...[...list.columns.values()].flatMap((byField) => Object.values(byField)),
