@@ -79,10 +79,12 @@ async function cachedCatalogue(resources: number, seed: number, otherScripts: nu
   return dir;
 }
 
-/** A list's search index as a browser downloads all of it: its manifest and term files, each gzipped. */
+/** A list's search index as a browser downloads all of it: its manifest, term and fragment files, each gzipped. */
 async function searchIndexGzip(siteDir: string, collection: string): Promise<number> {
   const dir = path.join(siteDir, "search", collection);
-  const terms = (await readdir(path.join(dir, "files"))).filter((file) => file.startsWith("terms-")).map((file) => `files/${file}`);
+  const terms = (await readdir(path.join(dir, "files")))
+    .filter((file) => file.startsWith("terms-") || file.startsWith("fragments-"))
+    .map((file) => `files/${file}`);
   let bytes = 0;
   for (const file of ["index.json", ...terms]) bytes += gzipSync(await readFile(path.join(dir, file))).length;
   return bytes;
