@@ -6,7 +6,9 @@
  * `label` is the singular name Django REST Framework derives view names from
  * ("Video List", "Video Instance").
  */
-export type ResourceKind = "video" | "unit" | "generic";
+import type { ResourceKind } from "../../schemas/schemas.ts";
+
+export type { ResourceKind };
 
 export interface Collection {
   readonly name: string;
