@@ -2,14 +2,12 @@
  * The JSON Schemas of the source records, by resource kind. Records point at
  * their file with "$schema", so JSON-aware editors check them as they type.
  */
+import type { ResourceKind } from "./resource-kind.ts";
 import common from "./common.schema.json" with { type: "json" };
 import videos from "./videos.schema.json" with { type: "json" };
 import units from "./units.schema.json" with { type: "json" };
 import generic from "./generic.schema.json" with { type: "json" };
 import translation from "./translation.schema.json" with { type: "json" };
-
-/** The shapes of a resource, one schema each: videos and units as the spec details them, every other collection "generic". */
-export type ResourceKind = "video" | "unit" | "generic";
 
 /** What a schema checks: a kind of record, or a stored translation (content/translations/). */
 export type SchemaName = ResourceKind | "translation";

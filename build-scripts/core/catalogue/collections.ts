@@ -6,7 +6,7 @@
  * `label` is the singular name Django REST Framework derives view names from
  * ("Video List", "Video Instance").
  */
-import type { ResourceKind } from "../../schemas/schemas.ts";
+import type { ResourceKind } from "../../schemas/resource-kind.ts";
 
 export type { ResourceKind };
 
