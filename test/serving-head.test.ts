@@ -2,8 +2,8 @@
  * A request never stops a server — `npm run serve`, or the edge function
  * under Deno (test/deno/edge-server.ts): HEAD, and a client that goes away
  * mid-answer, on every kind of answer — a file, a list streamed from its file,
- * a search cut from the list's bytes, fields joined from streamed columns, an
- * error, OPTIONS — in every format, on a catalogue whose lists are many
+ * a search cut from the list's bytes, fields joined from streamed columns, a
+ * page of an answer, an error — in every format, on a catalogue whose lists are many
  * chunks long. After each, the server still answers.
  */
 import { readFile, stat } from "node:fs/promises";
