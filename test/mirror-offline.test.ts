@@ -13,7 +13,8 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
-import { offlineFiles, type OfflineFile } from "../build-scripts/pipeline/mirror/offline-files.ts";
+import { offlineFiles } from "../build-scripts/pipeline/mirror/offline-files.ts";
+import type { InMemoryFile } from "../build-scripts/pipeline/mirror/write-archive.ts";
 import { TEST_ENV } from "./helpers/build-site.ts";
 import { answerShown, clickText, ENGINES, shownAt, type TestBrowser, type TestPage } from "./helpers/browsers.ts";
 import { runCli } from "./helpers/run-cli.ts";
@@ -25,7 +26,7 @@ const WORD = "ocean";
 let dir: string;
 let mirrorDir: string;
 let mirrorUrl: string;
-let offline: OfflineFile[];
+let offline: InMemoryFile[];
 let server: StaticServer;
 let origin: string;
 

@@ -13,18 +13,13 @@ import path from "node:path";
 import { queryFile, searchManifestFile } from "../../core/routes/output-tree.ts";
 import type { SearchManifest } from "../../core/search/build-index.ts";
 import { offlineCopy, scriptWrapped } from "../../runtime/browser/script-files.ts";
-
-export interface OfflineFile {
-  /** Its path in the archive, below the site root, '/'-separated. */
-  readonly name: string;
-  readonly data: Uint8Array;
-}
+import type { InMemoryFile } from "./write-archive.ts";
 
 const SEARCH = path.dirname(path.dirname(searchManifestFile("x")));
 const decoder = new TextDecoder("utf-8", { fatal: true });
 const encoder = new TextEncoder();
 
-export async function* offlineFiles(siteDir: string): AsyncIterable<OfflineFile> {
+export async function* offlineFiles(siteDir: string): AsyncIterable<InMemoryFile> {
   for (const tree of await trees(siteDir)) {
     for (const collection of await folders(path.join(siteDir, tree, SEARCH))) {
       const manifestFile = searchManifestFile(collection);
@@ -68,4 +63,4 @@ async function published(siteDir: string, file: string): Promise<string> {
   }
 }
 
-const wrapped = (file: string, text: string): OfflineFile => ({ name: offlineCopy(file), data: encoder.encode(scriptWrapped(text)) });
+const wrapped = (file: string, text: string): InMemoryFile => ({ name: offlineCopy(file), data: encoder.encode(scriptWrapped(text)) });

@@ -72,7 +72,7 @@ function lineColumn(text: string, offset: number): string {
   return `line ${line}, column ${column}`;
 }
 
-export function formatProblem(p: Problem): string {
+function formatProblem(p: Problem): string {
   const where = p.pointer === "" ? "(whole file)" : p.pointer;
   return `${p.file}  ${where}\n    expected: ${p.expected}\n    found:    ${p.found}`;
 }

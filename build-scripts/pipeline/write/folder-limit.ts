@@ -4,8 +4,8 @@
  * FOLDER_WARNING entries (files and folders), since api/<collection>/ grows
  * by a folder per resource (docs/serving.md says at what size).
  */
-export const NETLIFY_FOLDER_LIMIT = 54_000;
-export const FOLDER_WARNING = 50_000;
+const NETLIFY_FOLDER_LIMIT = 54_000;
+const FOLDER_WARNING = 50_000;
 
 /** Each folder's entries (its files and its subfolders), from the files written directly in each folder. */
 export function folderEntries(filesByFolder: ReadonlyMap<string, number>): Map<string, number> {

@@ -73,23 +73,19 @@ export class ListFiles {
       done += taken;
       byte += bytes;
       if (this.indexInPage === this.page.count && this.pageIndex < this.pages.length - 1) {
-        this.closePage();
+        this.close();
         this.pageIndex += 1;
         this.indexInPage = 0;
       }
     }
   }
 
-  private closePage(): void {
+  /** The page's tail, closing its file; after the last entry, the last page's. */
+  close(): void {
     const file = this.open();
     file.append(Buffer.from(this.format.renderer.listTail(this.view, this.page, this.context)));
     file.close();
     this.file = undefined;
-  }
-
-  /** After the last entry: the last page's tail. */
-  close(): void {
-    this.closePage();
   }
 
   /** Close the file being written without finishing it (the build failed). */

@@ -70,9 +70,8 @@ await runCommand({ usage: USAGE }, () => {
   }
 
   function restartWorker(): void {
-    const old = worker;
-    worker = undefined;
-    old?.kill();
+    // The old builder's exit comes later, when `worker` is the new one already.
+    worker?.kill();
     startWorker();
   }
 

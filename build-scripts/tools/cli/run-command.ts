@@ -61,15 +61,14 @@ export function onStop(stop: () => unknown): () => void {
     console.log(`${reason}: stopping.`);
     stop();
   };
-  const onSignal = (signal: NodeJS.Signals) => once(signal);
-  for (const signal of SIGNALS) process.on(signal, onSignal);
+  for (const signal of SIGNALS) process.on(signal, once);
   const watch = setInterval(() => {
     if (process.ppid !== parent) once("the process that started it is gone");
   }, 100);
   watch.unref();
   function dispose() {
     clearInterval(watch);
-    for (const signal of SIGNALS) process.off(signal, onSignal);
+    for (const signal of SIGNALS) process.off(signal, once);
   }
   return dispose;
 }

@@ -85,7 +85,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   async function writable(given: unknown): Promise<string> {
     const file = resolve(given);
     let folder = path.dirname(file);
-    while (!(await exists(folder))) folder = path.dirname(folder);
+    while (!(await stat(folder).catch(() => undefined))) folder = path.dirname(folder);
     await inside(folder);
     return file;
   }
@@ -190,12 +190,6 @@ interface Asset {
   content: string;
   encoding: BufferEncoding;
 }
-
-const exists = (file: string) =>
-  stat(file).then(
-    () => true,
-    () => false,
-  );
 
 const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
