@@ -17,7 +17,6 @@
  */
 import { encodePostings } from "./postings.ts";
 import type { TermTable } from "./term-numbers.ts";
-import { ENGLISH } from "./languages.ts";
 
 export const TERM_FILE_CHARS = 24_000;
 /** Records per records file: the slices of the list that a search fetches its matches from. */
@@ -88,7 +87,7 @@ export const FRAGMENT_FILE_CHARS = 8_000;
  */
 export class SearchIndexBuilder {
   /** `stemOf`: the list's language's stemmer (languages.ts). */
-  constructor(private readonly stemOf: (word: string) => string = ENGLISH.stem) {}
+  constructor(private readonly stemOf: (word: string) => string) {}
 
   /** Term → its number here, in the order terms were first met. */
   private readonly ids = new Map<string, number>();
