@@ -151,7 +151,8 @@ export class SearchIndexBuilder {
     return { starts, positions };
   }
 
-  finish(termFileChars = TERM_FILE_CHARS, fragmentFileChars = FRAGMENT_FILE_CHARS): SearchIndex {
+  /** `termFileChars`: smaller files, for tests of how a query reads them. */
+  finish(termFileChars = TERM_FILE_CHARS): SearchIndex {
     const { starts, positions } = this.postings();
     const sorted = [...this.terms].sort();
     const terms = cutIntoFiles(
@@ -161,7 +162,7 @@ export class SearchIndexBuilder {
       }),
       termFileChars,
     );
-    const fragments = cutIntoFiles(fragmentLines(sorted), fragmentFileChars);
+    const fragments = cutIntoFiles(fragmentLines(sorted), FRAGMENT_FILE_CHARS);
     const manifest: IndexManifest = {
       records: this.recordEnds.length,
       recordsPerFile: RECORDS_PER_FILE,
