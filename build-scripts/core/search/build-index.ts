@@ -18,7 +18,7 @@
 import { encodePostings } from "./postings.ts";
 import type { TermTable } from "./term-numbers.ts";
 
-export const TERM_FILE_CHARS = 24_000;
+const TERM_FILE_CHARS = 24_000;
 /** Records per records file: the slices of the list that a search fetches its matches from. */
 export const RECORDS_PER_FILE = 25;
 
@@ -72,7 +72,7 @@ export const MIN_STEM = 3;
 /** Query words this long or longer find the terms that contain them; shorter ones, the terms they begin. */
 export const MIN_FRAGMENT = 3;
 /** Fragment files are smaller than term files: a word reads two of them. */
-export const FRAGMENT_FILE_CHARS = 8_000;
+const FRAGMENT_FILE_CHARS = 8_000;
 
 /**
  * The one way to build a list's index: records are added as they arrive, in
