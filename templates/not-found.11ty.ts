@@ -6,11 +6,12 @@
  */
 import type { PreparedBuild } from "../build-scripts/pipeline/prepare.ts";
 import { htmlRenderer } from "../build-scripts/core/formats/html.ts";
-import { staticNotFoundView } from "../build-scripts/core/formats/errors.ts";
+import { notFoundView } from "../build-scripts/core/formats/errors.ts";
 import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
 
 export const data = { permalink: "404.html", eleventyExcludeFromCollections: true };
 
 export function render({ build }: { build: PreparedBuild }): string {
-  return htmlRenderer.document(staticNotFoundView(), siteTree(build.config));
+  // Written before any request, it names no path: the page shows the address it is served at.
+  return htmlRenderer.document(notFoundView(""), siteTree(build.config));
 }

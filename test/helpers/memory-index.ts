@@ -5,6 +5,7 @@ import { toResource, type JsonObject } from "../../build-scripts/core/catalogue/
 import { queryFile, searchManifestFile } from "../../build-scripts/core/routes/output-tree.ts";
 import { SearchIndexBuilder, type SearchIndex } from "../../build-scripts/core/search/build-index.ts";
 import { RecordFinder } from "../../build-scripts/core/search/find-records.ts";
+import { ENGLISH } from "../../build-scripts/core/search/languages.ts";
 import { addTextTerms, searchTexts } from "../../build-scripts/core/search/search-fields.ts";
 import { TermNumbers } from "../../build-scripts/core/search/term-numbers.ts";
 import { PROJECT_DIR } from "./build-site.ts";
@@ -45,7 +46,7 @@ export function recordTerms(texts: readonly string[]): string[] {
 export function buildIndex(texts: readonly (readonly string[])[], termFileChars?: number): SearchIndex {
   const numbers = new TermNumbers();
   const table = { terms: [] as string[] };
-  const builder = new SearchIndexBuilder();
+  const builder = new SearchIndexBuilder(ENGLISH.stem);
   for (const fields of texts) {
     numbers.nextRecord();
     addTextTerms(fields, numbers);

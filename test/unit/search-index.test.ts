@@ -8,6 +8,7 @@ import { SearchIndexBuilder } from "../../build-scripts/core/search/build-index.
 import { TermNumbers } from "../../build-scripts/core/search/term-numbers.ts";
 import { addIndexTerms } from "../../build-scripts/core/search/words.ts";
 import { RecordFinder } from "../../build-scripts/core/search/find-records.ts";
+import { ENGLISH } from "../../build-scripts/core/search/languages.ts";
 import { decodePostings, encodePostings } from "../../build-scripts/core/search/postings.ts";
 import { buildIndex, indexedLists, indexFiles, recordTerms } from "../helpers/memory-index.ts";
 
@@ -84,7 +85,7 @@ describe("the search index", () => {
     // Records go to the threads in turn; each thread numbers the terms it meets, and its table grows from its replies.
     const threads = [new TermNumbers(), new TermNumbers()];
     const tables = [{ terms: [] as string[] }, { terms: [] as string[] }];
-    const numbered = new SearchIndexBuilder();
+    const numbered = new SearchIndexBuilder(ENGLISH.stem);
     termsPerRecord.forEach((terms, i) => {
       const n = i % 2;
       threads[n].nextRecord();

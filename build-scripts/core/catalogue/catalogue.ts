@@ -21,7 +21,7 @@ export interface Catalogue {
  * records without a position follow, by file name. `new` and `import` always
  * write a position, so a hand-written record without one simply goes last.
  */
-export function compareEntries(a: CatalogueEntry, b: CatalogueEntry): number {
+function compareEntries(a: CatalogueEntry, b: CatalogueEntry): number {
   const pa = a.record.position as number | undefined;
   const pb = b.record.position as number | undefined;
   if (pa !== undefined && pb !== undefined) return pa - pb;

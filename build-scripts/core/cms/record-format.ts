@@ -124,7 +124,7 @@ function creditsObject(kind: ResourceKind, lines: readonly CreditLine[], crlf: b
  * second (the date picker gives milliseconds); a cleared date is null where the
  * schema allows null. A date already in the collection's precision is kept as it is.
  */
-export function datePrecision(kind: ResourceKind, field: string, value: unknown): Json {
+function datePrecision(kind: ResourceKind, field: string, value: unknown): Json {
   const nullable = [propertySchema(kind, field)?.type].flat().includes("null");
   if (value === "" || value === null) return nullable ? null : "";
   const text = value instanceof Date ? value.toISOString() : String(value);

@@ -13,13 +13,6 @@ const errorView = (path: string, status: number, statusText: string, detail: str
 
 export const notFoundView = (path: string): ErrorView => errorView(path, 404, "Not Found", "Not found.");
 
-/**
- * 404.html, which a static host serves for every missing address: written
- * before any request, it names no path (the page shows the address it is
- * served at).
- */
-export const staticNotFoundView = (): ErrorView => notFoundView("");
-
 export const methodNotAllowedView = (path: string, method: string): ErrorView =>
   errorView(path, 405, "Method Not Allowed", `Method "${method}" not allowed.`);
 

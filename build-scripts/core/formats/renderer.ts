@@ -59,7 +59,7 @@ export interface ItemParts {
 }
 
 /** An item from a resource, through its parts. */
-export function itemOfParts(parts: ItemParts, resource: JsonObject): string {
+function itemOfParts(parts: ItemParts, resource: JsonObject): string {
   const fields = Object.keys(resource);
   return parts
     .join(

@@ -36,12 +36,8 @@ const FILE_CLOSE = "</body>\n  </file>";
  * target and its state, and its <file> names the target language.
  */
 function xliffParts(translation?: ResourceTranslation): ItemParts {
-  const units = (field: string, value: Json): string =>
-    translation
-      ? fieldUnits(field, value)
-          .map(({ id }) => translatedUnit(id, translation.units[id]))
-          .join("")
-      : fieldUnits(field, value).map(transUnit).join("");
+  const unit = translation ? ({ id }: TextUnit) => translatedUnit(id, translation.units[id]) : transUnit;
+  const units = (field: string, value: Json): string => fieldUnits(field, value).map(unit).join("");
   const attributes = translation ? fileAttributes(translation.language) : FILE_ATTRIBUTES;
   return {
     part: (field, value) => (NAMING_FIELDS.includes(field) ? xmlEscape(String(value ?? "")) : units(field, value)),

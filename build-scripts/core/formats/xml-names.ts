@@ -14,7 +14,6 @@
  */
 
 const ESCAPE_AHEAD = /^_x(?:[0-9A-Fa-f]{4}|[0-9A-Fa-f]{8})_/;
-const ESCAPE_ANY = /_x([0-9A-Fa-f]{8}|[0-9A-Fa-f]{4})_/g;
 const hex = (cp: number) =>
   cp
     .toString(16)
@@ -63,10 +62,6 @@ export function encodeXmlName(key: string): string {
   return name === "_x_" ? "_x005F_x_" : name; // the key "_x_" must not read as the empty key
 }
 
-export function decodeXmlName(name: string): string {
-  return name === "_x_" ? "" : decodeXmlText(name);
-}
-
 // Fast path: most text has no forbidden character and no "_x".
 // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters: finding them is the point
 const NEEDS_TEXT_ENCODING = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]|_x/;
@@ -74,10 +69,6 @@ const NEEDS_TEXT_ENCODING = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udff
 export function encodeXmlText(text: string): string {
   if (!NEEDS_TEXT_ENCODING.test(text)) return text;
   return encode(text, (cp) => isXmlChar(cp));
-}
-
-export function decodeXmlText(text: string): string {
-  return text.replace(ESCAPE_ANY, (_, code: string) => String.fromCodePoint(parseInt(code, 16)));
 }
 
 const XML_SPECIAL = /[&<>"\r]/;

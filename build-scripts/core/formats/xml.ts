@@ -19,10 +19,7 @@ export function toXmlContent(value: unknown): string {
   }
   if (typeof value === "object") {
     let out = "";
-    for (const [key, child] of Object.entries(value)) {
-      const name = encodeXmlName(key);
-      out += `<${name}>${toXmlContent(child)}</${name}>`;
-    }
+    for (const [key, child] of Object.entries(value)) out += element(key, child);
     return out;
   }
   // Python's str(): True / False, as the original service printed them.
@@ -30,14 +27,14 @@ export function toXmlContent(value: unknown): string {
   return xmlEscape(String(value));
 }
 
-/** `<key>content</key>`, one after another: what toXmlContent writes for an object. */
-const parts: ItemParts = {
-  part: (field, value) => {
-    const name = encodeXmlName(field);
-    return `<${name}>${toXmlContent(value)}</${name}>`;
-  },
-  join: (_fields, fieldParts) => [...fieldParts],
-};
+/** A key and its value as one element: `<key>content</key>`. */
+function element(key: string, value: unknown): string {
+  const name = encodeXmlName(key);
+  return `<${name}>${toXmlContent(value)}</${name}>`;
+}
+
+/** Elements one after another: what toXmlContent writes for an object. */
+const parts: ItemParts = { part: element, join: (_fields, fieldParts) => [...fieldParts] };
 
 const LIST_ITEM = ["<list-item>", "</list-item>"] as const;
 

@@ -17,9 +17,8 @@
  */
 import { encodePostings } from "./postings.ts";
 import type { TermTable } from "./term-numbers.ts";
-import { ENGLISH } from "./languages.ts";
 
-export const TERM_FILE_CHARS = 24_000;
+const TERM_FILE_CHARS = 24_000;
 /** Records per records file: the slices of the list that a search fetches its matches from. */
 export const RECORDS_PER_FILE = 25;
 
@@ -73,7 +72,7 @@ export const MIN_STEM = 3;
 /** Query words this long or longer find the terms that contain them; shorter ones, the terms they begin. */
 export const MIN_FRAGMENT = 3;
 /** Fragment files are smaller than term files: a word reads two of them. */
-export const FRAGMENT_FILE_CHARS = 8_000;
+const FRAGMENT_FILE_CHARS = 8_000;
 
 /**
  * The one way to build a list's index: records are added as they arrive, in
@@ -88,7 +87,7 @@ export const FRAGMENT_FILE_CHARS = 8_000;
  */
 export class SearchIndexBuilder {
   /** `stemOf`: the list's language's stemmer (languages.ts). */
-  constructor(private readonly stemOf: (word: string) => string = ENGLISH.stem) {}
+  constructor(private readonly stemOf: (word: string) => string) {}
 
   /** Term → its number here, in the order terms were first met. */
   private readonly ids = new Map<string, number>();
@@ -152,7 +151,8 @@ export class SearchIndexBuilder {
     return { starts, positions };
   }
 
-  finish(termFileChars = TERM_FILE_CHARS, fragmentFileChars = FRAGMENT_FILE_CHARS): SearchIndex {
+  /** `termFileChars`: smaller files, for tests of how a query reads them. */
+  finish(termFileChars = TERM_FILE_CHARS): SearchIndex {
     const { starts, positions } = this.postings();
     const sorted = [...this.terms].sort();
     const terms = cutIntoFiles(
@@ -162,7 +162,7 @@ export class SearchIndexBuilder {
       }),
       termFileChars,
     );
-    const fragments = cutIntoFiles(fragmentLines(sorted), fragmentFileChars);
+    const fragments = cutIntoFiles(fragmentLines(sorted), FRAGMENT_FILE_CHARS);
     const manifest: IndexManifest = {
       records: this.recordEnds.length,
       recordsPerFile: RECORDS_PER_FILE,

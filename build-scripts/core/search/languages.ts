@@ -15,13 +15,17 @@ export interface WordRules {
 }
 
 type Plugin = (lunr: Record<string, unknown>) => void;
-type LanguageFunctions = Record<string, (token: lunr.Token) => lunr.Token | undefined>;
+type LunrFunction = (token: lunr.Token) => lunr.Token | undefined;
+type LanguageFunctions = Record<string, LunrFunction>;
+
+/** A language's rules from its Lunr pipeline functions. */
+const lunrRules = (stemmer: LunrFunction, stopWordFilter: LunrFunction): WordRules => ({
+  stem: (word) => stemmer(new lunr.Token(word, {}))!.toString(),
+  isStopWord: (word) => stopWordFilter(new lunr.Token(word, {})) === undefined,
+});
 
 /** Lunr's own pipeline (Porter stemmer, English stop words): the source language's. */
-export const ENGLISH: WordRules = {
-  stem: (word) => lunr.stemmer(new lunr.Token(word, {})).toString(),
-  isStopWord: (word) => lunr.stopWordFilter(new lunr.Token(word, {})) === undefined,
-};
+export const ENGLISH = lunrRules(lunr.stemmer, lunr.stopWordFilter);
 
 /** No stemming, no stop words. */
 const PLAIN: WordRules = { stem: (word) => word, isStopWord: () => false };
@@ -54,12 +58,8 @@ export function wordRules(language: string | undefined): Promise<WordRules> {
   const primary = language?.split("-")[0];
   if (primary === undefined || primary === SOURCE_LANGUAGE) return Promise.resolve(ENGLISH);
   const code = SAME_STEMMER[primary] ?? primary;
-  let rules = loaded.get(code);
-  if (!rules) {
-    rules = loadRules(code);
-    loaded.set(code, rules);
-  }
-  return rules;
+  if (!loaded.has(code)) loaded.set(code, loadRules(code));
+  return loaded.get(code)!;
 }
 
 async function loadRules(code: string): Promise<WordRules> {
@@ -70,8 +70,5 @@ async function loadRules(code: string): Promise<WordRules> {
   if (!("stemmerSupport" in lunrWithLanguages)) support(lunrWithLanguages);
   if (!lunrWithLanguages[code]) (await plugin()).default(lunrWithLanguages);
   const functions = lunrWithLanguages[code]!;
-  return {
-    stem: (word) => functions.stemmer(new lunr.Token(word, {}))!.toString(),
-    isStopWord: (word) => functions.stopWordFilter(new lunr.Token(word, {})) === undefined,
-  };
+  return lunrRules(functions.stemmer, functions.stopWordFilter);
 }

@@ -37,7 +37,7 @@ const ASCII = /^[\0-\x7f]*$/;
 /** A token that is one plain word: nothing to trim, no inner words (most tokens; the fast path). */
 const PLAIN_WORD = /^[a-z0-9]+$/;
 
-export function fold(text: string): string {
+function fold(text: string): string {
   const lower = text.toLowerCase();
   // ASCII has no accents to drop (and normalizing costs much of indexing's time).
   return ASCII.test(lower)

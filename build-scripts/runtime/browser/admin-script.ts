@@ -7,7 +7,7 @@
  * not answer; elsewhere Decap's GitHub backend logs the editor in.
  */
 import { findCollection, type Collection, type ResourceKind } from "../../core/catalogue/collections.ts";
-import { toResource, type SourceRecord } from "../../core/catalogue/resource.ts";
+import { toResource, type JsonObject, type SourceRecord } from "../../core/catalogue/resource.ts";
 import { htmlRenderer } from "../../core/formats/html.ts";
 import { instanceDocument } from "../../core/formats/renderer.ts";
 import { escapeAttribute, escapeHtml } from "../../core/formats/html-escape.ts";
@@ -92,10 +92,13 @@ function say(message: string): void {
   status.hidden = false;
 }
 
+/** An action of the local backend (`npm run cms`): Decap's proxy protocol, {action, params} POSTed as JSON. */
+const ask = (backend: string, action: string, params?: JsonObject) =>
+  fetch(backend, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action, params }) });
+
 async function answers(backend: string): Promise<boolean> {
   try {
-    const response = await fetch(backend, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"action":"info"}' });
-    return response.ok;
+    return (await ask(backend, "info")).ok;
   } catch {
     return false;
   }
@@ -114,11 +117,7 @@ async function completeNewEntry(entry: EntryMap, settings: AdminSettings, backen
 
 async function folderNow(backend: string, collection: Collection, contentDir: string): Promise<FolderFacts> {
   const params = { folder: `${contentDir}/${collection.name}`, extension: "json", depth: 1 };
-  const response = await fetch(backend, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ action: "entriesByFolder", params }),
-  });
+  const response = await ask(backend, "entriesByFolder", params);
   const entries = (await response.json()) as { data: string | null; file: { path: string } }[];
   const records = entries.flatMap((e) => {
     try {

@@ -17,8 +17,9 @@ import type { Json } from "../../core/catalogue/resource.ts";
 import { contentType } from "../../core/formats/format-table.ts";
 import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
 import { keptIn } from "../../core/query/kept.ts";
+import { httpFiles } from "../../core/query/published-files.ts";
 import { SITE } from "./site.ts";
-import { siteFiles } from "./site-files.ts";
+import { scriptFiles } from "./script-files.ts";
 import { resolveApiPath, rootedPath } from "../../core/routes/api-path.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 
@@ -57,7 +58,9 @@ function apiFor(base: string, path: string): RecordSliceAnswers {
   const site = new URL(base.endsWith("/") ? base : `${base}/`, globalThis.document?.baseURI);
   const tree = siteTree(SITE, resolveApiPath(rootedPath(path))?.language);
   const root = new URL(tree.folder, site);
-  return keptIn(apis, root.href, () => new RecordSliceAnswers(siteFiles(root), tree));
+  // Fetched, each file once; from a page opened from a file, where browsers refuse fetch, the offline mirror's script-wrapped copies.
+  const files = () => (root.protocol === "file:" ? scriptFiles(root) : httpFiles((url) => fetch(url), root, true));
+  return keptIn(apis, root.href, () => new RecordSliceAnswers(files(), tree));
 }
 
 /**

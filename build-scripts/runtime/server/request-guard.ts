@@ -4,7 +4,7 @@
  * which, decoded, cannot climb out of the site (`..`, NUL, backslashes).
  * Answers the status to refuse it with, or the parsed URL.
  */
-export const MAX_URL_LENGTH = 8 * 1024;
+const MAX_URL_LENGTH = 8 * 1024;
 
 export type Guarded =
   { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly status: 400 | 414; readonly reason: string };
