@@ -72,16 +72,19 @@ function translatedUnit(id: string, unit: TranslatedUnit): string {
   return `${unitOpen(id, unit.source)}<source>${xmlEscape(unit.source)}</source>${target}</trans-unit>`;
 }
 
-/** An empty <file> element (XLIFF 1.2 requires one); `original` names what was translated, `note` (if any) goes in its header. */
+/**
+ * An empty <file> element: XLIFF 1.2 requires at least one, so documents
+ * without translatable resources (the root, an error, OPTIONS metadata, an
+ * empty list) carry one naming them (`original`); their data (an error's
+ * detail, say) rides along as JSON in its header's <note>, so nothing the
+ * other formats say is lost.
+ */
 function emptyXliffFile(original: string, note?: string): string {
   const header = note === undefined ? "" : `\n    <header><note>${xmlEscape(note)}</note></header>`;
   return `\n  <file original="${xmlEscape(original)}" source-language="${SOURCE_LANGUAGE}" datatype="plaintext">${header}\n    <body></body>\n  </file>`;
 }
 
-// XLIFF 1.2 requires at least one <file>: documents without translatable
-// resources (the root, an error, OPTIONS metadata, an empty list) carry one
-// empty file naming them; their data (an error's detail, say) rides along as
-// JSON in the file's <note>, so nothing the other formats say is lost.
+/** A list's item is a <file> of its own: nothing between items. */
 const AS_IS = ["", ""] as const;
 
 export const xliffRenderer: Renderer = {

@@ -11,9 +11,9 @@
  * `format` is a 404, on a file's own name too, an unsatisfiable Accept a 406,
  * both in the default format; OPTIONS answers the view's metadata; methods
  * other than GET, HEAD and OPTIONS are a 405; GET and HEAD are served from
- * the pre-rendered file of the negotiated format. Every answer carries Allow, Vary: Accept and the
- * shared API headers; error bodies are DRF's, rendered by the negotiated
- * format's renderer.
+ * the pre-rendered file of the negotiated format. Every answer carries
+ * Allow, Vary: Accept and the shared API headers; error bodies are DRF's,
+ * rendered by the negotiated format's renderer.
  *
  * Which uuids exist is not shipped with the function: the file of the resource
  * is asked for through `next`, and its 404 becomes the API's 404.
