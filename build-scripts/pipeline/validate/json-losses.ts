@@ -35,13 +35,19 @@ export function jsonLosses(text: string): JsonLosses {
   const stack: Frame[] = [];
   let top: Frame | undefined;
   const path = () => stack.map((frame) => frame.at);
+  // The first backslash after the current key, found again only once passed: an indexOf from
+  // each key would scan on to the end of a text that has none, once per key.
+  let backslash = -1;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
       const end = stringEnd(text, i);
       if (top?.keys && top.keyNext) {
-        const escape = text.indexOf("\\", i + 1);
-        const key = escape !== -1 && escape < end ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end);
+        if (backslash < i) {
+          backslash = text.indexOf("\\", i + 1);
+          if (backslash === -1) backslash = text.length; // none left: never searched again
+        }
+        const key = backslash < end ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end);
         top.keyNext = false;
         top.at = key;
         const firstAt = top.keys.get(key);

@@ -6,11 +6,10 @@
  * catalogue's subjects, drawn at random, so the index meets the character pairs
  * of real text.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { CommandError } from "../cli/run-command.ts";
 import type { JsonObject } from "../../core/catalogue/resource.ts";
 import type { Random } from "./random.ts";
+import DATA from "./other-scripts.json" with { type: "json" };
 
 interface Script {
   readonly phrases: readonly string[];
@@ -18,12 +17,7 @@ interface Script {
   readonly sentenceEnd: string;
 }
 
-/** Phrases per script, and the emoji added after them. */
-const DATA = JSON.parse(readFileSync(path.join(import.meta.dirname, "other-scripts.json"), "utf8")) as {
-  emoji: string;
-  scripts: Record<string, Script>;
-};
-const SCRIPT_LIST = Object.values(DATA.scripts);
+const SCRIPT_LIST: readonly Script[] = Object.values(DATA.scripts);
 const EMOJI = [...DATA.emoji];
 
 /** Sentences drawn at random until `length` characters (code points), cut there but not after a space. */

@@ -4,12 +4,11 @@
  * valid against build-scripts/schemas/. Deterministic per seed. Yields records
  * one by one; the caller writes them.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { recordKeys, type JsonObject } from "../../core/catalogue/resource.ts";
 import { slugify, timestamp } from "../../core/catalogue/new-record.ts";
 import type { ResourceKind } from "../../core/catalogue/collections.ts";
 import { description, note, overview, shortSentence, title } from "./prose.ts";
+import VALUES from "./record-values.json" with { type: "json" };
 import { withOtherScript } from "./other-scripts.ts";
 import { Random } from "./random.ts";
 
@@ -38,10 +37,6 @@ export function sizeMix(resources: number, seed: number, otherScripts = 0): Synt
 }
 
 /** The subjects, credit roles, people's names and affiliations records draw from. */
-const VALUES = JSON.parse(readFileSync(path.join(import.meta.dirname, "record-values.json"), "utf8")) as Record<
-  "subjects" | "roles" | "firstNames" | "lastNames" | "affiliations",
-  readonly string[]
->;
 const HTML_SHARE = { videos: 0.35, lessons: 0.8, units: 1 } as const;
 const DAY_MS = 86_400_000;
 /** Seeds the generator of other scripts' text apart from the main one. */
