@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
-import { answerShown, clickText, ENGINES, shownAt, type TestBrowser } from "./helpers/browsers.ts";
+import { answerShown, clickText, ENGINES, searchFor, shownAt, type TestBrowser } from "./helpers/browsers.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
@@ -393,9 +393,7 @@ describe.each(ENGINES)("the HTML view over HTTP, in $name", (engine) => {
     const origin = files.url.slice(0, -1);
     const page = await browser.newPage();
     await page.goto(`${origin}/api/videos/index.html`);
-    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLElement>("form.search-form")?.hidden)).toBe(false);
-    await page.type("input[name=search]", "video");
-    await page.press("Enter");
+    await searchFor(page, "video");
     await shownAt(page, `${origin}/api/videos/index.html?search=video`);
     // Every video added to the catalogue is titled "Video n"; the catalogue's own one is not about videos.
     const matches = list.filter((v) => v.title.startsWith("Video "));

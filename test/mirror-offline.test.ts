@@ -16,7 +16,7 @@ import { MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { offlineFiles } from "../build-scripts/pipeline/mirror/offline-files.ts";
 import type { InMemoryFile } from "../build-scripts/pipeline/mirror/write-archive.ts";
 import { TEST_ENV } from "./helpers/build-site.ts";
-import { answerShown, clickText, ENGINES, shownAt, type TestBrowser, type TestPage } from "./helpers/browsers.ts";
+import { answerShown, clickText, ENGINES, searchFor, shownAt, type TestBrowser, type TestPage } from "./helpers/browsers.ts";
 import { runCli } from "./helpers/run-cli.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 
@@ -100,18 +100,11 @@ describe.each(ENGINES)("the offline mirror opened from its files, in $name", (en
     return page;
   }
 
-  /** Types a word in the search box and presses Enter. */
-  async function search(page: TestPage, word: string): Promise<void> {
-    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLElement>("form.search-form")?.hidden)).toBe(false);
-    await page.type("input[name=search]", word);
-    await page.press("Enter");
-  }
-
   it("searches a word: the first page of results, as over HTTP, reading the same files and nothing beyond file://", async () => {
     const served = await openPage(`${origin}/api/videos/index.html`);
     const fromFile = await openPage(`${mirrorUrl}/api/videos/index.html`);
-    await search(served, WORD);
-    await search(fromFile, WORD);
+    await searchFor(served, WORD);
+    await searchFor(fromFile, WORD);
     await shownAt(served, `${origin}/api/videos/index.html?search=${WORD}`);
     await shownAt(fromFile, `${mirrorUrl}/api/videos/index.html?search=${WORD}`);
     const expected = (await answerShown(served)) as object[];
@@ -130,7 +123,7 @@ describe.each(ENGINES)("the offline mirror opened from its files, in $name", (en
 
   it("searches and picks fields from page 2: the answer is shown, and Back returns to page 2", async () => {
     const page = await openPage(`${mirrorUrl}/api/videos/page-2.html`);
-    await search(page, WORD);
+    await searchFor(page, WORD);
     await shownAt(page, `${mirrorUrl}/api/videos/index.html?search=${WORD}`);
     expect(((await answerShown(page)) as object[]).length).toBeGreaterThan(0);
     await page.goBack();

@@ -28,7 +28,7 @@ interface Server {
 const SERVERS: Record<string, (siteDir: string) => Promise<Server>> = {
   "npm run serve": async (siteDir) => {
     const s = await startLocalServer(siteDir);
-    return { port: s.port, running: () => s.process.exitCode === null, output: () => s.log.join("\n"), stop: s.stop };
+    return { port: s.port, running: s.running, output: () => s.log.join("\n"), stop: s.stop };
   },
   "the edge function under Deno": startEdgeServer,
 };

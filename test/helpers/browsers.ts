@@ -113,6 +113,13 @@ export async function shownAt(page: TestPage, url: string): Promise<void> {
   await expect.poll(() => addressAndState(page).catch(() => undefined), { timeout: 15_000 }).toEqual([url, "done"]);
 }
 
+/** Types a word in the view's search box, once the view shows it, and presses Enter. */
+export async function searchFor(page: TestPage, word: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLElement>("form.search-form")?.hidden)).toBe(false);
+  await page.type("input[name=search]", word);
+  await page.press("Enter");
+}
+
 /** Clicks, as a person does, the first visible element matching `selector` whose text is `text`. */
 export async function clickText(page: TestPage, selector: string, text: string): Promise<void> {
   const found = await page.evaluate(

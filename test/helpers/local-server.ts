@@ -1,5 +1,5 @@
 /** Starts the real `npm run serve` command (build-scripts/tools/cli/serve.ts) on a free port and sends raw HTTP requests to it. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import http from "node:http";
 import { npmScriptCommand } from "../../build-scripts/tools/cli/npm-scripts.ts";
 import { PROJECT_DIR } from "./run-cli.ts";
@@ -9,7 +9,8 @@ export interface LocalServer {
   readonly port: number;
   /** Every line the server printed so far. */
   readonly log: string[];
-  readonly process: ChildProcess;
+  /** Whether it has not exited, by a code or a signal. */
+  readonly running: () => boolean;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
 }
@@ -33,7 +34,8 @@ export function startLocalServer(siteDir: string): Promise<LocalServer> {
         log.push(line);
         const m = /at (http:\/\/127\.0\.0\.1:(\d+))\//.exec(line);
         if (m) {
-          resolve({ url: m[1], port: Number(m[2]), log, process: child, stop: () => (child.kill("SIGTERM"), exited) });
+          const running = () => child.exitCode === null && child.signalCode === null;
+          resolve({ url: m[1], port: Number(m[2]), log, running, stop: () => (child.kill("SIGTERM"), exited) });
         }
       }
     };
