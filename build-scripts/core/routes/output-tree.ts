@@ -41,6 +41,7 @@ export const depthOf = (file: string) => file.split("/").length - 1;
  *   search/<collection>/index.json            a list's manifest: its search index, and the names of
  *   search/<collection>/files/<name>          its files, each named after its content, so cached for good:
  *       terms-<n>.<hash>.txt                  the index's term files (n from 0)
+ *       fragments-<n>.<hash>.txt              trigrams to the terms that contain them (words inside words)
  *       records-<n>.<hash>.json               its records, RECORDS_PER_FILE at a time, as JSON
  *       entries-<ext>.<hash>.bin              where each entry of the list file api/<collection>/index.<ext> starts
  *       column-<ext>-<field>.<hash>.txt       one field's part of every item in a data format, each a netstring
