@@ -127,4 +127,16 @@ describe("the configuration", () => {
       ["videos", "content/videos", "catalogue-video"],
     ]);
   });
+
+  it("offers nothing that reads every record of a collection: no sorting, no Decap search (the find box answers instead)", () => {
+    const config = cmsConfig({
+      collections: [findCollection("videos")!],
+      contentDir: "content",
+      repo: "o/s",
+      branch: "main",
+      editorialWorkflow: false,
+    });
+    expect(config.search).toBe(false);
+    expect((config.collections as { sortable_fields: unknown[] }[]).map((c) => c.sortable_fields)).toEqual([[]]);
+  });
 });

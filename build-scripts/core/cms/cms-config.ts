@@ -14,9 +14,6 @@ import { FILL_IN, propertySchema, SCHEMAS, type PropertySchema } from "../../sch
 import type { FolderFacts } from "./new-entry.ts";
 import { FILE_SLUG, HTML_CREDIT_ROLE, usesDefinition } from "./record-format.ts";
 
-/** The site's folder of the CMS (admin/): published with the site, left out of the offline mirror, which has no backend to save to. */
-export const ADMIN_FOLDER = "admin";
-
 /** The custom format of a kind of record (registered by the admin page's script). */
 export const formatName = (kind: ResourceKind) => `catalogue-${kind}`;
 
@@ -42,6 +39,8 @@ export function cmsConfig(input: CmsConfigInput): JsonObject {
     load_config_file: false,
     backend: { name: "github", repo: input.repo, branch: input.branch, ...(input.oauthUrl ? { base_url: input.oauthUrl } : {}) },
     ...(input.editorialWorkflow ? { publish_mode: "editorial_workflow" } : {}),
+    // Decap's search reads every record of every collection: the admin page's find box answers from the published index instead.
+    search: false,
     // No field takes uploads; Decap needs a media folder all the same.
     media_folder: `${input.contentDir}/.media`,
     collections: input.collections.map((collection) => ({
@@ -56,7 +55,8 @@ export function cmsConfig(input: CmsConfigInput): JsonObject {
       // The file name: the project's slug rule, set on a new entry before it is saved (admin script).
       slug: `{{${FILE_SLUG}}}`,
       summary: "{{title}}",
-      sortable_fields: ["title", "create_date", "modified_date"],
+      // Sorting reads every record of the folder (a file and a commit look-up each, on GitHub): none is offered.
+      sortable_fields: [],
       fields: recordFields(collection.kind, names),
     })),
   };

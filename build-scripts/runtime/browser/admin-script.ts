@@ -2,7 +2,7 @@
  * The admin page's script (admin/cms.js, bundled for the browser): it loads
  * before Decap's bundle and stops its automatic start, then registers the
  * records' format, the preview and the new-entry rules, and starts Decap with
- * the generated configuration (admin/config.json). On this machine it edits
+ * the generated configuration (admin/config.json), and the find box. On this machine it edits
  * through `npm run cms`'s local backend, and says so in words if that does
  * not answer; elsewhere Decap's GitHub backend logs the editor in.
  */
@@ -17,6 +17,7 @@ import { formatName, type AdminSettings } from "../../core/cms/cms-config.ts";
 import { folderFacts, newEntryFields, type FolderFacts } from "../../core/cms/new-entry.ts";
 import { fromFile, toFile } from "../../core/cms/record-format.ts";
 import { LOCAL_BACKEND_PATH, localBackendPort } from "../../core/cms/local-backend-address.ts";
+import { startFindBox } from "./admin-find.ts";
 
 /** Decap's data of an entry: an Immutable.js map. */
 interface DataMap {
@@ -84,6 +85,7 @@ async function start(): Promise<void> {
     );
   }
   cms.init({ config });
+  startFindBox(settings.site, Object.keys(settings.folders));
 }
 
 function say(message: string): void {
