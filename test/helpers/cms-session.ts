@@ -2,7 +2,9 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { npmScriptCommand } from "../../build-scripts/tools/cli/npm-scripts.ts";
+import { launchChromium } from "./chromium.ts";
 import { freePort, startProcess } from "./processes.ts";
 import { PROJECT_DIR } from "./run-cli.ts";
 import { tempContent } from "./temp-content.ts";
@@ -27,6 +29,20 @@ export async function startCms(): Promise<CmsSession> {
     await rm(path.dirname(contentDir), { recursive: true, force: true });
   };
   return { site: `http://127.0.0.1:${port}`, contentDir, stop };
+}
+
+/** `npm run cms` and Chromium for a test file's tests: started before them, stopped after. */
+export function cmsForTests(): { readonly cms: CmsSession; readonly browser: Browser } {
+  const session: { cms?: CmsSession; browser?: Browser } = {};
+  beforeAll(async () => {
+    session.cms = await startCms();
+    session.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.cms?.stop();
+  });
+  return session as { readonly cms: CmsSession; readonly browser: Browser };
 }
 
 /** What the page asks the local backend from now on: Decap's action and its folder or path ("entriesByFolder content/lessons"). */

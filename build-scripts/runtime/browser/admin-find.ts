@@ -8,16 +8,7 @@
  */
 import type { SiteAddresses } from "../../core/catalogue/site-config.ts";
 import { sourceFileOf, sourceKey, sourcesIn } from "../../core/cms/record-sources.ts";
-import { RecordSliceAnswers } from "../../core/query/answer.ts";
-import { httpFiles, type PublishedFiles } from "../../core/query/published-files.ts";
-import { siteTree } from "../../core/translations/site-tree.ts";
-
-/** A match as the list shows it. */
-interface Match {
-  readonly collection: string;
-  readonly title: string;
-  readonly uuid: string;
-}
+import { findPublished, publishedFiles, type PublishedMatch } from "./admin-published.ts";
 
 /** How long typing pauses before the box searches. */
 const TYPING_PAUSE_MS = 250;
@@ -34,18 +25,15 @@ export function startFindBox(site: SiteAddresses, collections: readonly string[]
   const input = form.querySelector("input")!;
   const status = document.getElementById("find-record-status")!;
   const results = document.getElementById("find-record-results") as HTMLUListElement;
-  const root = new URL("../", location.href);
-  // The page lives long and the site is rebuilt meanwhile: each query reads the manifest again (the files it names never change).
-  const files = () => httpFiles((url) => fetch(url), root, true);
   let asked = 0;
   let pause: ReturnType<typeof setTimeout> | undefined;
 
-  const show = (message: string, matches: readonly Match[] = []) => {
+  const show = (message: string, matches: readonly PublishedMatch[] = []) => {
     status.textContent = message;
     results.replaceChildren(...matches.map((match) => matchItem(match, () => void open(match.uuid))));
   };
   const open = async (key: string) => {
-    const found = await lookUp(files(), key);
+    const found = await lookUp(key);
     if (found.length === 1) location.hash = entryHash(found[0].collection, found[0].fileName);
     else if (found.length === 0) show(NOT_PUBLISHED);
     else show(`${found.length} records have this address: ${found.map((f) => `${f.collection}/${f.fileName}`).join(", ")}.`);
@@ -59,8 +47,7 @@ export function startFindBox(site: SiteAddresses, collections: readonly string[]
       if (query === "") return show("");
       if (file && collections.includes(file[1])) return void (location.hash = entryHash(file[1], file[2]));
       if (key !== undefined && !query.includes(" ")) return await open(key);
-      const api = new RecordSliceAnswers(files(), siteTree(site));
-      const found = await Promise.all(collections.map((collection) => matches(api, collection, query)));
+      const found = await Promise.all(collections.map((collection) => findPublished(site, collection, query)));
       if (ask !== asked) return; // a later query is being answered
       const total = found.reduce((n, f) => n + f.total, 0);
       const shown = found.flatMap((f) => f.matches);
@@ -88,20 +75,13 @@ const NOT_PUBLISHED =
 const summary = (total: number, shown: number) =>
   total === shown ? `${total} found.` : `${total} found, the first ${shown} shown: add words to narrow.`;
 
-/** The first page (25) of a collection's matches, as the HTML view's search gives them, and how many there are. */
-async function matches(api: RecordSliceAnswers, collection: string, search: string): Promise<{ matches: Match[]; total: number }> {
-  const answer = await api.answer({ path: `/api/${collection}`, search, fields: "title,uuid", page: 1 });
-  const items = (await answer.json()) as { title: string; uuid: string }[];
-  return { matches: items.map(({ title, uuid }) => ({ collection, title, uuid })), total: answer.total ?? items.length };
-}
-
 /** Where a key's records are: one small published file. */
-async function lookUp(files: PublishedFiles, key: string) {
-  const text = await files.text(sourceFileOf(key));
+async function lookUp(key: string) {
+  const text = await publishedFiles().text(sourceFileOf(key));
   return text === undefined ? [] : sourcesIn(text, key);
 }
 
-function matchItem(match: Match, open: () => void): HTMLLIElement {
+function matchItem(match: PublishedMatch, open: () => void): HTMLLIElement {
   const item = document.createElement("li");
   const button = document.createElement("button");
   button.type = "button";

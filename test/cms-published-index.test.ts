@@ -1,36 +1,27 @@
 /**
- * The admin page's find box, as an editor uses it under `npm run cms`: words
- * (inside titles and descriptions, any script) list matching records by
- * title from the site's published search index; a UUID, an API address or a
- * page's address opens its record; the chosen record opens in Decap's editor
- * by its file name. Finding reads no collection's folder from the backend.
+ * What /admin/ reads from the published site rather than the repository, as
+ * an editor uses it under `npm run cms`. The find box: words (inside titles
+ * and descriptions, any script) list matching records by title from the
+ * site's search index; a UUID, an API address or a page's address opens its
+ * record; the chosen record opens in Decap's editor by its file name. A
+ * unit's lessons: picked by title from the lessons index, shown by their
+ * titles, stored as UUIDs in the order chosen. Neither reads a folder.
  */
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./helpers/chromium.ts";
-import { backendActions, formField, openAdmin, startCms, type CmsSession } from "./helpers/cms-session.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { backendActions, formField, openAdmin, cmsForTests } from "./helpers/cms-session.ts";
 import { writeRecord } from "./helpers/temp-content.ts";
 
-let cms: CmsSession;
-let browser: Browser;
+const session = cmsForTests();
 const problems: string[] = [];
-
-beforeAll(async () => {
-  cms = await startCms();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await cms?.stop();
-});
 
 const findBox = (page: Page) => page.getByRole("searchbox", { name: "Find a record" });
 const shownTitles = (page: Page) =>
   page.locator("#find-record-results button").evaluateAll((buttons) => buttons.map((b) => b.firstChild!.textContent));
-const record = async (file: string) => JSON.parse(await readFile(path.join(cms.contentDir, file), "utf8")) as Record<string, string>;
+const record = async (file: string) =>
+  JSON.parse(await readFile(path.join(session.cms.contentDir, file), "utf8")) as Record<string, string>;
 
 /** Typed into the find box, which stays over Decap's pages: the editor's form once the record in `file` is open in it. */
 async function opens(page: Page, typed: string, file: string): Promise<void> {
@@ -43,7 +34,7 @@ async function opens(page: Page, typed: string, file: string): Promise<void> {
 
 describe("the find box at /admin/", () => {
   it("lists records by words inside their titles and descriptions, in any script, and opens the one chosen", async () => {
-    const page = await openAdmin(browser, cms.site, problems);
+    const page = await openAdmin(session.browser, session.cms.site, problems);
     const actions = backendActions(page);
     await findBox(page).fill("olcan");
     await page.getByText(/^\d+ found\.$/).waitFor({ timeout: 30_000 });
@@ -70,7 +61,7 @@ describe("the find box at /admin/", () => {
   });
 
   it("opens a record by its UUID, its API address (any format) or its page's address", async () => {
-    const page = await openAdmin(browser, cms.site, problems);
+    const page = await openAdmin(session.browser, session.cms.site, problems);
     const file = "units/ancient-mediterranean-worlds.json";
     const { uuid, html_path } = await record(file);
     await opens(page, uuid, file);
@@ -81,7 +72,7 @@ describe("the find box at /admin/", () => {
   });
 
   it("says when the site as built has no such record; a record saved since is opened by its file name, and found once rebuilt", async () => {
-    const page = await openAdmin(browser, cms.site, problems);
+    const page = await openAdmin(session.browser, session.cms.site, problems);
     const uuid = "6f1c2b9e-0c55-4a4e-9a57-3e1f0b7c2d10";
     await findBox(page).fill(uuid);
     await page.getByText(/The site as last built does not have it/).waitFor({ timeout: 30_000 });
@@ -96,14 +87,50 @@ describe("the find box at /admin/", () => {
       html_path: "media/lava-tubes/",
       title: "Lava Tubes",
     };
-    await writeRecord(cms.contentDir, "videos/lava-tubes.json", saved);
+    await writeRecord(session.cms.contentDir, "videos/lava-tubes.json", saved);
     await opens(page, "videos/lava-tubes", "videos/lava-tubes.json");
-    await expect.poll(async () => (await fetch(`${cms.site}/api/videos/${uuid}/index.json`)).status, { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(`${session.cms.site}/api/videos/${uuid}/index.json`)).status, { timeout: 30_000 }).toBe(200);
     await opens(page, uuid, "videos/lava-tubes.json");
     await findBox(page).fill("lava tubes");
     await expect.poll(() => shownTitles(page), { timeout: 30_000 }).toEqual(["Lava Tubes"]);
     await page.close();
     // The browser reports the lookup of a key the site does not have (its file is not there) as an error: that one only.
-    expect(problems).toEqual([expect.stringMatching(/404 .*\/admin\/sources\/[0-9a-f]{3}\.txt$/)]);
+    expect(problems.splice(0)).toEqual([expect.stringMatching(/404 .*\/admin\/sources\/[0-9a-f]{3}\.txt$/)]);
+  });
+});
+
+describe("a unit's lessons at /admin/", () => {
+  it("shows the chosen lessons by title, picks one by a search of the lessons index, keeps the order chosen, reads no lesson", async () => {
+    const page = await openAdmin(session.browser, session.cms.site, problems);
+    const actions = backendActions(page);
+    const file = "units/ancient-mediterranean-worlds.json";
+    const before = await readFile(path.join(session.cms.contentDir, file), "utf8");
+    const { uuid } = await record(file);
+    await opens(page, uuid, file);
+    const chosen = () => page.locator(".catalogue-lesson span").allTextContents();
+    await expect
+      .poll(chosen, { timeout: 30_000 })
+      .toEqual(["The Geography of Ancient Greece", "Trade Across the Mediterranean", "Olympia and the Games"]);
+
+    await formField(page, "lessons").fill("ocean layers");
+    await page.getByRole("option", { name: "Layers of the Ocean" }).click({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Move up Layers of the Ocean" }).click();
+    await page.getByRole("button", { name: "Remove Trade Across the Mediterranean" }).click();
+    await expect.poll(chosen).toEqual(["The Geography of Ancient Greece", "Layers of the Ocean", "Olympia and the Games"]);
+    await page.getByRole("button", { name: "Publish", exact: true }).click({ timeout: 30_000 });
+    await page.getByRole("menuitem", { name: "Publish now" }).click({ timeout: 30_000 });
+    await page.getByText("Changes saved", { exact: true }).waitFor({ timeout: 60_000 });
+
+    // The same record bytes but for the one lesson replaced in the middle.
+    const layers = (await record("lessons/layers-of-the-ocean.json")).uuid;
+    const after = await readFile(path.join(session.cms.contentDir, file), "utf8");
+    const changed = after.split("\n").filter((line, i) => line !== before.split("\n")[i]);
+    expect([after.split("\n").length, changed]).toEqual([before.split("\n").length, [`    "${layers}",`]]);
+    // No lesson was read from the repository, nor the lessons folder listed.
+    const lessons = (await readdir(path.join(session.cms.contentDir, "lessons"))).length;
+    expect(lessons).toBeGreaterThan(0);
+    expect(actions.filter((a) => a.includes("/lessons"))).toEqual([]);
+    await page.close();
+    expect(problems).toEqual([]);
   });
 });
