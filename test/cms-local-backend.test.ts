@@ -69,9 +69,10 @@ describe("the CMS's local backend", () => {
     expect(existsSync("/etc/made-by-the-cms")).toBe(false);
   });
 
-  it("reads nothing outside the content folder", async () => {
-    const { body } = await ask("getEntry", { path: "content/videos/elsewhere/hostname" });
-    expect(body).toMatchObject({ data: null });
+  it("reads nothing outside the content folder, and says so", async () => {
+    const { status, body } = await ask("getEntry", { path: "content/videos/elsewhere/hostname" });
+    expect(status).toBe(422);
+    expect(body).toEqual({ error: "content/videos/elsewhere/hostname leads outside content/" });
   });
 
   it("answers only the site's pages, and only JSON", async () => {

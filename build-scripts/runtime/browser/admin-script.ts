@@ -72,6 +72,7 @@ async function start(): Promise<void> {
     }
     // Decap then edits through the local backend instead of GitHub.
     config.local_backend = { url: backend, allowed_hosts: [location.hostname] };
+    keepRefusalsShown(backend);
   } else if (!(settings.cms.backend as { repo?: string }).repo) {
     return say(
       "This site was built without a GitHub repository to edit (env CMS_GITHUB_REPO, or Netlify's REPOSITORY_URL): see docs/editors.md.",
@@ -97,6 +98,24 @@ function say(message: string): void {
   status.hidden = false;
 }
 
+/**
+ * Decap shows a refusal of the local backend (a record it cannot read, say)
+ * for a few seconds and then an empty list; the page keeps the reason in words
+ * until it is reloaded.
+ */
+function keepRefusalsShown(backend: string): void {
+  const decapFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await decapFetch(input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    if (url === backend && !response.ok) {
+      const { error } = (await response.clone().json()) as { error?: string };
+      say(`The local editing server refused: ${error ?? response.statusText}`);
+    }
+    return response;
+  };
+}
+
 /** An action of the local backend (`npm run cms`): Decap's proxy protocol, {action, params} POSTed as JSON. */
 const ask = (backend: string, action: string, params?: JsonObject) =>
   fetch(backend, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action, params }) });
@@ -120,18 +139,24 @@ async function completeNewEntry(entry: EntryMap, settings: AdminSettings, backen
   return Object.entries(fields).reduce((d, [key, value]) => d.set(key, value), data);
 }
 
+/** The folder as the local backend reads it now; a folder it cannot read whole refuses the new entry, saying why. */
 async function folderNow(backend: string, collection: Collection, contentDir: string): Promise<FolderFacts> {
   const params = { folder: `${contentDir}/${collection.name}`, extension: "json", depth: 1 };
   const response = await ask(backend, "entriesByFolder", params);
-  const entries = (await response.json()) as { data: string | null; file: { path: string } }[];
-  const records = entries.flatMap((e) => {
+  const answer = (await response.json()) as { data: string; file: { path: string } }[] | { error: string };
+  if (!Array.isArray(answer)) {
+    const why = `This new ${collection.label} is not saved: its position and file name come from every record of ${params.folder}, and ${answer.error}`;
+    say(why);
+    throw new Error(why);
+  }
+  const records = answer.flatMap((e) => {
     try {
-      return [JSON.parse(e.data ?? "") as Record<string, unknown>];
+      return [JSON.parse(e.data) as Record<string, unknown>];
     } catch {
       return []; // validate names it
     }
   });
-  const taken = entries.map((e) => e.file.path.replace(/^.*\//, "").replace(/\.json$/, ""));
+  const taken = answer.map((e) => e.file.path.replace(/^.*\//, "").replace(/\.json$/, ""));
   return folderFacts(collection, contentDir, records, taken);
 }
 

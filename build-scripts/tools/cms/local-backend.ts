@@ -9,12 +9,19 @@
  * Paths arrive as the configuration names them (`content/videos/x.json`, the
  * repository's layout); the backend maps that prefix to the content folder it
  * serves (CONTENT_DIR), and refuses any path outside it.
+ *
+ * Records are read one after another, as the build reads them (its reader,
+ * pipeline/load): a folder of any size never needs more than one open file, and
+ * a record that cannot be read is refused with its file and the reason, never
+ * handed to Decap as an empty record.
  */
 import { createHash } from "node:crypto";
+import { lstatSync, realpathSync } from "node:fs";
 import { mkdir, readdir, readFile, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { LOCAL_BACKEND_PATH } from "../../core/cms/local-backend-address.ts";
+import { readTextFile } from "../../pipeline/load/read-text-file.ts";
 
 export interface LocalBackendOptions {
   /** The folder of records it serves. */
@@ -33,6 +40,11 @@ export interface LocalBackend {
 
 /** A request the backend refuses: the message goes back to the CMS, which shows it. */
 class Refused extends Error {}
+
+interface Entry {
+  data: string | null;
+  file: { path: string; label?: string; id: string | null };
+}
 
 const HOST = "127.0.0.1";
 const MAX_BODY = 64 * 1024 * 1024;
@@ -55,13 +67,45 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     return real;
   }
 
-  async function entry(given: string, label?: string) {
-    try {
-      const content = await readFile(await inside(resolve(given)));
-      return { data: content.toString("utf8"), file: { path: given, label, id: sha256(content) } };
-    } catch {
-      return { data: null, file: { path: given, label, id: null } };
+  /**
+   * A record's text, or `data: null` where there is no file (Decap asks so
+   * before it names a new entry). Synchronous: one open file at a time, however
+   * many records a listing reads.
+   */
+  function entry(given: string, label?: string): Entry {
+    const file = resolve(given);
+    if (!lstatSync(file, { throwIfNoEntry: false })) return { data: null, file: { path: given, label, id: null } };
+    // A link to nothing has no real path: the reader then says so in words.
+    const real = (() => {
+      try {
+        return realpathSync(file);
+      } catch {
+        return undefined;
+      }
+    })();
+    if (real && real !== root && !real.startsWith(root + path.sep)) throw new Refused(`${given} leads outside ${prefix}`);
+    const read = readTextFile(real ?? file, "a record (a JSON file)", { followLinks: true });
+    if (!("text" in read)) throw new Refused(`${given}: expected ${read.expected}, found ${read.found}`);
+    return { data: read.text, file: { path: given, label, id: sha256(Buffer.from(read.text, "utf8")) } };
+  }
+
+  /** Every record of the list, or a refusal naming each one that cannot be read and why. */
+  function entries(files: readonly { path: string; label?: string }[]): Entry[] {
+    const read: Entry[] = [];
+    const unreadable: string[] = [];
+    for (const f of files) {
+      try {
+        read.push(entry(f.path, f.label));
+      } catch (error) {
+        if (!(error instanceof Refused)) throw error;
+        unreadable.push(error.message);
+      }
     }
+    if (unreadable.length) {
+      const count = unreadable.length === 1 ? "1 record cannot" : `${unreadable.length} records cannot`;
+      throw new Refused(`${count} be read, so none is shown: ${unreadable.join("; ")}.`);
+    }
+    return read;
   }
 
   async function list(folder: string, extension: string, depth: number): Promise<string[]> {
@@ -71,13 +115,14 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       error.code === "ENOENT" ? undefined : Promise.reject(error),
     );
     const dirents = real ? await readdir(real, { withFileTypes: true }) : [];
-    const found = await Promise.all(
-      dirents.map((d) => {
-        const child = `${folder.replace(/\/+$/, "")}/${d.name}`;
-        if (d.isDirectory()) return list(child, extension, depth - 1);
-        return d.isFile() && d.name.endsWith(extension) ? [child] : [];
-      }),
-    );
+    // One folder at a time: a deep tree never holds more than one folder open.
+    const found: string[][] = [];
+    for (const d of dirents) {
+      const child = `${folder.replace(/\/+$/, "")}/${d.name}`;
+      if (d.isDirectory()) found.push(await list(child, extension, depth - 1));
+      // Links too, so reading one names where it leads (a link to nothing, out of the folder).
+      else if ((d.isFile() || d.isSymbolicLink()) && d.name.endsWith(extension)) found.push([child]);
+    }
     return found.flat().sort();
   }
 
@@ -107,8 +152,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const actions: Record<string, (params: Params) => Promise<unknown>> = {
     info: async () => ({ repo: path.basename(root), publish_modes: ["simple"], type: "local_fs" }),
     entriesByFolder: async (p) =>
-      Promise.all((await list(String(p.folder), String(p.extension ?? ""), Number(p.depth ?? 1))).map((f) => entry(f))),
-    entriesByFiles: async (p) => Promise.all((p.files as { path: string; label?: string }[]).map((f) => entry(f.path, f.label))),
+      entries((await list(String(p.folder), String(p.extension ?? ""), Number(p.depth ?? 1))).map((f) => ({ path: f }))),
+    entriesByFiles: async (p) => entries(p.files as { path: string; label?: string }[]),
     getEntry: async (p) => entry(String(p.path)),
     persistEntry: async (p) => {
       const { entry: one, dataFiles = [one], assets = [] } = p as { entry?: DataFile; dataFiles?: DataFile[]; assets?: Asset[] };
@@ -117,7 +162,11 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       for (const file of dataFiles as DataFile[]) if (file.newPath) await rename(await writable(file.path), await writable(file.newPath));
       return { message: "entry persisted" };
     },
-    getMedia: async (p) => Promise.all((await list(String(p.mediaFolder), "", 1)).map(media)),
+    getMedia: async (p) => {
+      const files = [];
+      for (const file of await list(String(p.mediaFolder), "", 1)) files.push(await media(file));
+      return files;
+    },
     getMediaFile: async (p) => media(String(p.path)),
     persistMedia: async (p) => {
       const { asset } = p as { asset: Asset };
