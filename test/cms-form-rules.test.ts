@@ -85,4 +85,30 @@ describe("the form at /admin/ and the build agree", () => {
     expect(checked.code, checked.stderr).toBe(0);
     expect(problems).toEqual([]);
   });
+
+  it("never overwrites a record whose file name a new one would take: Decap asks the repository first and adds -1", async () => {
+    const existing = "videos/what-is-a-volcano.json";
+    const before = await read(existing);
+    const page = await editor("/collections/videos/new");
+    // The new record's facts leave the existing file out, as the published site's (as of its build) leave out a record saved since.
+    await page.route(
+      (url) => url.pathname === "/api/v1",
+      async (route) => {
+        if ((route.request().postDataJSON() as { action: string }).action !== "entriesByFolder") return route.continue();
+        const response = await route.fetch();
+        const entries = (await response.json()) as { file: { path: string } }[];
+        await route.fulfill({ response, json: entries.filter((e) => !e.file.path.endsWith(`/${path.basename(existing)}`)) });
+      },
+    );
+    await formField(page, "title").fill("What Is a Volcano?");
+    await formField(page, "video_id").fill("99201");
+    await formField(page, "length").fill("0:03:00");
+    await formField(page, "description").fill("<p>Another look.</p>");
+    await pressPublish(page);
+    await page.getByText("Changes saved", { exact: true }).waitFor({ timeout: 60_000 });
+    await page.close();
+    await expect(read(existing)).resolves.toBe(before);
+    expect(JSON.parse(await read("videos/what-is-a-volcano-1.json")).video_id).toBe("99201");
+    expect(problems).toEqual([]);
+  });
 });
