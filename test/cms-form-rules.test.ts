@@ -86,21 +86,24 @@ describe("the form at /admin/ and the build agree", () => {
     expect(problems).toEqual([]);
   });
 
-  it("never overwrites a record whose file name a new one would take: Decap asks the repository first and adds -1", async () => {
-    const existing = "videos/what-is-a-volcano.json";
+  it("never overwrites a record whose file name a new one would take (Decap adds -1), and builds records that share a position", async () => {
+    // A video a new record of the same title would take the file name and the position of.
+    const existing = "videos/iceland-land-of-fire-and-ice.json";
     const before = await read(existing);
     const page = await editor("/collections/videos/new");
-    // The new record's facts leave the existing file out, as the published site's (as of its build) leave out a record saved since.
+    // The new record's facts leave it out (and the records after it), as the published site's, as of its build, leave out records saved since.
+    const { position, title, video_id: videoId } = JSON.parse(before) as { position: number; title: string; video_id: string };
     await page.route(
       (url) => url.pathname === "/api/v1",
       async (route) => {
         if ((route.request().postDataJSON() as { action: string }).action !== "entriesByFolder") return route.continue();
         const response = await route.fetch();
-        const entries = (await response.json()) as { file: { path: string } }[];
-        await route.fulfill({ response, json: entries.filter((e) => !e.file.path.endsWith(`/${path.basename(existing)}`)) });
+        const entries = (await response.json()) as { file: { path: string }; data: string }[];
+        const known = entries.filter((e) => (JSON.parse(e.data) as { position: number }).position < position);
+        await route.fulfill({ response, json: known });
       },
     );
-    await formField(page, "title").fill("What Is a Volcano?");
+    await formField(page, "title").fill(title);
     await formField(page, "video_id").fill("99201");
     await formField(page, "length").fill("0:03:00");
     await formField(page, "description").fill("<p>Another look.</p>");
@@ -108,7 +111,14 @@ describe("the form at /admin/ and the build agree", () => {
     await page.getByText("Changes saved", { exact: true }).waitFor({ timeout: 60_000 });
     await page.close();
     await expect(read(existing)).resolves.toBe(before);
-    expect(JSON.parse(await read("videos/what-is-a-volcano-1.json")).video_id).toBe("99201");
+    const made = JSON.parse(await read("videos/iceland-land-of-fire-and-ice-1.json"));
+    expect([made.video_id, made.position]).toEqual(["99201", position]);
+    // npm run dev's rebuild accepts the shared position: the two stand together, by file name.
+    const listed = async () =>
+      ((await (await fetch(`${session.cms.site}/api/videos/index.json`)).json()) as { video_id: string }[]).map((v) => v.video_id);
+    await expect.poll(listed, { timeout: 30_000 }).toContain("99201");
+    const ids = await listed();
+    expect(ids.slice(ids.indexOf(videoId), ids.indexOf(videoId) + 2)).toEqual([videoId, "99201"]);
     expect(problems).toEqual([]);
   });
 });

@@ -16,11 +16,19 @@ const entry = (file: string, position?: number) => ({
 
 describe("a list's order", () => {
   it("is by position, then by file name, records without a position last", () => {
-    const entries = [entry("z-none"), entry("tides", 3), entry("b-new", 4), entry("a-new", 4), entry("alpha", 1), entry("a-none")];
+    const entries = [
+      entry("z-none"),
+      entry("tides-1", 3),
+      entry("b-new", 4),
+      entry("tides", 3),
+      entry("a-new", 4),
+      entry("alpha", 1),
+      entry("a-none"),
+    ];
     const order = buildCatalogue(entries)
       .lists.get("videos")!
       .map((e) => e.file.replace(/^content\/videos\/|\.json$/g, ""));
-    expect(order).toEqual(["alpha", "tides", "a-new", "b-new", "a-none", "z-none"]);
+    expect(order).toEqual(["alpha", "tides", "tides-1", "a-new", "b-new", "a-none", "z-none"]);
   });
 
   it("does not depend on the order the files were read in", () => {

@@ -30,7 +30,9 @@ function compareEntries(a: CatalogueEntry, b: CatalogueEntry): number {
   if (pa !== undefined && pb !== undefined && pa !== pb) return pa - pb;
   if (pa !== undefined && pb === undefined) return -1;
   if (pb !== undefined && pa === undefined) return 1;
-  return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+  // Without `.json`, so that `tides.json` comes before `tides-1.json`, as "tides" before "tides-1".
+  const [fa, fb] = [a.file.replace(/\.json$/, ""), b.file.replace(/\.json$/, "")];
+  return fa < fb ? -1 : fa > fb ? 1 : 0;
 }
 
 export function buildCatalogue(entries: readonly CatalogueEntry[]): Catalogue {
