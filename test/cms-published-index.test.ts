@@ -7,7 +7,7 @@
  * unit's lessons: picked by title from the lessons index, shown by their
  * titles, stored as UUIDs in the order chosen. Neither reads a folder.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -127,8 +127,6 @@ describe("a unit's lessons at /admin/", () => {
     const changed = after.split("\n").filter((line, i) => line !== before.split("\n")[i]);
     expect([after.split("\n").length, changed]).toEqual([before.split("\n").length, [`    "${layers}",`]]);
     // No lesson was read from the repository, nor the lessons folder listed.
-    const lessons = (await readdir(path.join(session.cms.contentDir, "lessons"))).length;
-    expect(lessons).toBeGreaterThan(0);
     expect(actions.filter((a) => a.includes("/lessons"))).toEqual([]);
     await page.close();
     expect(problems).toEqual([]);
