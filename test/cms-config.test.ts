@@ -10,7 +10,7 @@ import AjvModule from "ajv";
 import { describe, expect, it } from "vitest";
 import { COLLECTIONS, findCollection, type ResourceKind } from "../build-scripts/core/catalogue/collections.ts";
 import { recordKeys } from "../build-scripts/core/catalogue/resource.ts";
-import { cmsConfig, fieldHint, recordFields } from "../build-scripts/core/cms/cms-config.ts";
+import { cmsConfig, fieldHint, recordFields, CUSTOM_WIDGETS } from "../build-scripts/core/cms/cms-config.ts";
 import { folderFacts, newEntryFields } from "../build-scripts/core/cms/new-entry.ts";
 import { toFile } from "../build-scripts/core/cms/record-format.ts";
 import { isUnfilled } from "../build-scripts/pipeline/validate/fill-in.ts";
@@ -20,7 +20,7 @@ const shared = {
   $schema: "hidden",
   position: "hidden",
   uuid: "hidden",
-  html_path: "string",
+  html_path: "catalogue-html-path",
   title: "string",
   credits: "list",
   appropriate_for: "list",
@@ -45,7 +45,7 @@ const WIDGETS: Record<ResourceKind, Record<string, string>> = {
     relevant_start: "hidden",
     relevant_end: "hidden",
   },
-  unit: { ...shared, subtitle: "text", description: "text", key_image: "string", overview: "text", lessons: "relation" },
+  unit: { ...shared, subtitle: "text", description: "text", key_image: "string", overview: "text", lessons: "catalogue-lessons" },
   generic: { ...shared, description: "text" },
 };
 
@@ -80,15 +80,16 @@ describe("the form of each kind of record", () => {
       expect(f.required, f.name).toBe(![propertySchema(kind, f.name)?.type].flat().includes("null"));
   });
 
-  it("a unit's lessons are picked from the lessons collection by title and stored as UUIDs", () => {
-    const lessons = recordFields("unit", new Set(["lessons"])).find((f) => f.name === "lessons");
-    expect(lessons).toMatchObject({
-      widget: "relation",
-      collection: "lessons",
-      value_field: "uuid",
-      display_fields: ["title"],
-      multiple: true,
-    });
+  it("a unit's lessons are the form's own picker (published lessons by title, stored as UUIDs); a list of UUIDs without lessons", () => {
+    const lessons = (collections: string[]) => recordFields("unit", new Set(collections)).find((f) => f.name === "lessons");
+    expect(lessons(["lessons"])).toMatchObject({ widget: CUSTOM_WIDGETS.lessons, default: [], required: false });
+    expect(lessons([])).toMatchObject({ widget: "list", field: { widget: "string" } });
+  });
+
+  it("html_path is optional, with the schema's pattern and rule, in the widget that refuses emptying a published record's", () => {
+    const htmlPath = recordFields("video", new Set()).find((f) => f.name === "html_path");
+    const schema = propertySchema("video", "html_path") as { pattern: string; description: string };
+    expect(htmlPath).toMatchObject({ widget: CUSTOM_WIDGETS.htmlPath, required: false, pattern: [schema.pattern, schema.description] });
   });
 
   it.each(KINDS)("%s: a new entry from the form's defaults is a valid record (fields to fill in are warnings)", (kind) => {
@@ -126,5 +127,17 @@ describe("the configuration", () => {
       ["units", "content/units", "catalogue-unit"],
       ["videos", "content/videos", "catalogue-video"],
     ]);
+  });
+
+  it("offers nothing that reads every record of a collection: no sorting, no Decap search (the find box answers instead)", () => {
+    const config = cmsConfig({
+      collections: [findCollection("videos")!],
+      contentDir: "content",
+      repo: "o/s",
+      branch: "main",
+      editorialWorkflow: false,
+    });
+    expect(config.search).toBe(false);
+    expect((config.collections as { sortable_fields: unknown[] }[]).map((c) => c.sortable_fields)).toEqual([[]]);
   });
 });

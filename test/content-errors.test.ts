@@ -46,13 +46,6 @@ async function writeBrokenRecords(content: string): Promise<void> {
     modified_date: "2014-01-01T00:00:00Z",
   });
   await writeRecord(content, "podcasts/unknown.json", { ...video, uuid: "0a1b2c3d-0000-4000-8000-000000000004" });
-  // Errors of its own do not hide what it shares with others.
-  await writeRecord(content, "videos/also-position-one.json", {
-    ...video,
-    uuid: "0a1b2c3d-0000-4000-8000-000000000005",
-    position: 1,
-    grades: [7],
-  });
   const unit = JSON.parse(await readFile(path.join(content, "units/edge-cases-unit.json"), "utf8"));
   await writeRecord(content, "units/edge-cases-unit.json", { ...unit, lessons: [video.uuid], subtitle: 5 });
   const huge = { ...video, uuid: "0a1b2c3d-0000-4000-8000-000000000009", position: 14, geologic_time: [1] };
@@ -81,6 +74,7 @@ const BROKEN_RECORDS: [string, string, string, RegExp, RegExp][] = [
   ["a missing field", "videos/missing-and-mistyped.json", "/title", /a string/, /nothing \(the field is missing\)/],
   ["a mistyped field", "videos/missing-and-mistyped.json", "/grades/0", /a decimal integer as a string.*/, /number 9/],
   ["a malformed value", "videos/missing-and-mistyped.json", "/length", /a duration H:MM:SS.*/, /string "four minutes"/],
+  ["a missing UUID", "videos/no-uuid.json", "/uuid", /a UUID in lower case.*/, /nothing \(the field is missing\)/],
   ["a malformed UUID", "videos/bad-uuid.json", "/uuid", /a UUID in lower case.*/, /string "not-a-uuid"/],
   ["an html_path that leaves site_url", "videos/bad-uuid.json", "/html_path", /a path below site_url .*/, /string "..\/..\/..\/etc\/"/],
   [
@@ -104,20 +98,6 @@ const BROKEN_RECORDS: [string, string, string, RegExp, RegExp][] = [
     "/modified_date",
     /a date not before create_date .*/,
     /string "2014-01-01T00:00:00Z"/,
-  ],
-  [
-    "a position used twice, by a record with errors of its own",
-    "videos/edge-cases-video.json",
-    "/position",
-    /a position no other record of videos uses/,
-    /1, already used by .*videos\/also-position-one.json/,
-  ],
-  [
-    "a position used twice, by a record without a uuid",
-    "videos/no-uuid.json",
-    "/position",
-    /a position no other record of videos uses/,
-    /8, already used by .*videos\/duplicate-uuid.json/,
   ],
   [
     "a unit's lesson that is not a lesson, in a unit with errors of its own",

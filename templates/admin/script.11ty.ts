@@ -1,6 +1,6 @@
 /** admin/cms.js and admin/config.json: the admin page's script and its settings (build-scripts/pipeline/admin-page.ts). */
 import type { PreparedBuild } from "../../build-scripts/pipeline/prepare.ts";
-import { ADMIN_FOLDER } from "../../build-scripts/core/cms/cms-config.ts";
+import { ADMIN_FOLDER } from "../../build-scripts/core/routes/output-tree.ts";
 import { adminScript, adminSettings } from "../../build-scripts/pipeline/admin-page.ts";
 
 interface Data {

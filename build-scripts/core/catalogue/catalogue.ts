@@ -17,17 +17,22 @@ export interface Catalogue {
 }
 
 /**
- * List order: by `position`, as a database returns rows in primary-key order;
- * records without a position follow, by file name. `new` and `import` always
- * write a position, so a hand-written record without one simply goes last.
+ * List order: by `position`, as a database returns rows ordered by a column
+ * that need not be unique (DRF's `ordering = ["position", …]`), then by file
+ * name: records that share a position (two made between deploys, on the
+ * published site, each one past the last as that build knew it) keep a stated
+ * order. Records without a position follow, by file name. `new` and `import`
+ * always write a position, so a hand-written record without one simply goes last.
  */
 function compareEntries(a: CatalogueEntry, b: CatalogueEntry): number {
   const pa = a.record.position as number | undefined;
   const pb = b.record.position as number | undefined;
-  if (pa !== undefined && pb !== undefined) return pa - pb;
-  if (pa !== undefined) return -1;
-  if (pb !== undefined) return 1;
-  return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+  if (pa !== undefined && pb !== undefined && pa !== pb) return pa - pb;
+  if (pa !== undefined && pb === undefined) return -1;
+  if (pb !== undefined && pa === undefined) return 1;
+  // Without `.json`, so that `tides.json` comes before `tides-1.json`, as "tides" before "tides-1".
+  const [fa, fb] = [a.file.replace(/\.json$/, ""), b.file.replace(/\.json$/, "")];
+  return fa < fb ? -1 : fa > fb ? 1 : 0;
 }
 
 export function buildCatalogue(entries: readonly CatalogueEntry[]): Catalogue {

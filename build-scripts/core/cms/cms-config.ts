@@ -14,8 +14,13 @@ import { FILL_IN, propertySchema, SCHEMAS, type PropertySchema } from "../../sch
 import type { FolderFacts } from "./new-entry.ts";
 import { FILE_SLUG, HTML_CREDIT_ROLE, usesDefinition } from "./record-format.ts";
 
-/** The site's folder of the CMS (admin/): published with the site, left out of the offline mirror, which has no backend to save to. */
-export const ADMIN_FOLDER = "admin";
+/** The form's own widgets (registered by the admin page's script: runtime/browser/admin-widgets.ts). */
+export const CUSTOM_WIDGETS = {
+  /** html_path: may be changed, not emptied, on a record the site has published. */
+  htmlPath: "catalogue-html-path",
+  /** A unit's lessons: picked by title from the published lessons index, stored as their UUIDs. */
+  lessons: "catalogue-lessons",
+} as const;
 
 /** The custom format of a kind of record (registered by the admin page's script). */
 export const formatName = (kind: ResourceKind) => `catalogue-${kind}`;
@@ -42,6 +47,8 @@ export function cmsConfig(input: CmsConfigInput): JsonObject {
     load_config_file: false,
     backend: { name: "github", repo: input.repo, branch: input.branch, ...(input.oauthUrl ? { base_url: input.oauthUrl } : {}) },
     ...(input.editorialWorkflow ? { publish_mode: "editorial_workflow" } : {}),
+    // Decap's search reads every record of every collection: the admin page's find box answers from the published index instead.
+    search: false,
     // No field takes uploads; Decap needs a media folder all the same.
     media_folder: `${input.contentDir}/.media`,
     collections: input.collections.map((collection) => ({
@@ -56,7 +63,8 @@ export function cmsConfig(input: CmsConfigInput): JsonObject {
       // The file name: the project's slug rule, set on a new entry before it is saved (admin script).
       slug: `{{${FILE_SLUG}}}`,
       summary: "{{title}}",
-      sortable_fields: ["title", "create_date", "modified_date"],
+      // Sorting reads every record of the folder (a file and a commit look-up each, on GitHub): none is offered.
+      sortable_fields: [],
       fields: recordFields(collection.kind, names),
     })),
   };
@@ -101,17 +109,24 @@ function widget(kind: ResourceKind, field: string, collections: ReadonlySet<stri
     return { widget: "datetime", picker_utc: true, default: "{{now}}", required: !nullable(schema?.type) };
   if (field === "lessons") return lessonsWidget(collections);
   if (uses("text") && field === "title") return { widget: "string", default: "", ...filledIn };
+  // Optional: a new record's empty one is made from its title; an existing record's cannot be emptied (the widget says so).
+  if (uses("htmlPath")) return { widget: CUSTOM_WIDGETS.htmlPath, default: "", pattern: schemaPattern(schema), ...optional };
   // HTML as markup in a text box: a rich-text or markdown editor would rewrite it.
   if (uses("text") || uses("html")) return { widget: "text", default: "", ...filledIn };
   if (schema?.type === "string") {
-    // Decap checks the pattern of a required field, and of an optional one when it is not empty.
-    const pattern: JsonObject = schema.pattern ? { pattern: [schema.pattern, schema.description ?? schema.pattern] } : {};
+    const pattern: JsonObject = schema.pattern ? { pattern: schemaPattern(schema) } : {};
     return { widget: "string", default: "", ...pattern, ...filledIn };
   }
   throw new Error(`The CMS has no widget for ${kind} field "${field}" (${JSON.stringify(schema)}): add one in core/cms/cms-config.ts.`);
 }
 
 const nullable = (type: string | string[] | undefined) => [type].flat().includes("null");
+
+/** Decap checks the pattern of a required field, and of an optional one when it is not empty, naming the rule if it fails. */
+const schemaPattern = (schema: { pattern?: string; description?: string } | undefined): Json[] => [
+  schema?.pattern ?? "",
+  schema?.description ?? schema?.pattern ?? "",
+];
 
 /** 13 is higher education (common.schema.json's grades). */
 const GRADES: Json[] = Array.from({ length: 14 }, (_, n) => ({
@@ -136,16 +151,7 @@ function creditsWidget(kind: ResourceKind): Widget {
 function lessonsWidget(collections: ReadonlySet<string>): Widget {
   if (!collections.has("lessons"))
     return { widget: "list", field: { name: "uuid", label: "uuid", widget: "string" }, default: [], ...optional };
-  return {
-    widget: "relation",
-    collection: "lessons",
-    value_field: "uuid",
-    search_fields: ["title"],
-    display_fields: ["title"],
-    multiple: true,
-    default: [],
-    ...optional,
-  };
+  return { widget: CUSTOM_WIDGETS.lessons, default: [], ...optional };
 }
 
 /** What the admin page reads (admin/config.json): Decap's configuration, the site's addresses for the preview, and each collection's facts for new entries as of the build. */

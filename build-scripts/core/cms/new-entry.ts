@@ -3,8 +3,9 @@
  * rules `npm run new` follows (core/catalogue/new-record.ts): a fresh UUID,
  * the end of its list, an html_path and a file name from the title, the
  * `$schema` its collection's records use. Decap cannot know these: it sees
- * one entry, not the folder. Unique UUIDs and positions across concurrent
- * editors stay with `npm run validate` and the build.
+ * one entry, not the folder. Records made between two deploys may share a
+ * position (the list orders ties by file name); Decap adds -1, -2, … to a
+ * file name the repository has already, so no save overwrites a record.
  */
 import type { Collection } from "../catalogue/collections.ts";
 import { freeSlug, htmlPathPrefix, nextPosition, slugify } from "../catalogue/new-record.ts";

@@ -58,3 +58,14 @@ export const queryFile = (collection: string, name: string) => `search/${collect
 export const QUERY_FILES_PATTERN = "/search/*/files/*";
 /** The name of a query file: its kind, the hash of its content, its extension. */
 export const hashedName = (stem: string, hash: string, extension: string) => `${stem}.${hash}.${extension}`;
+
+/*
+ * What the CMS at admin/ reads beside the API (docs/editors.md):
+ *
+ *   admin/sources/<hhh>.txt                   where records' files are: lines `key<TAB>collection<TAB>file name`,
+ *                                             the key a UUID or an html_path, <hhh> its hash's first hex digits
+ */
+/** The site's folder of the CMS (admin/): published with the site, left out of the offline mirror, which has no backend to save to. */
+export const ADMIN_FOLDER = "admin";
+export const SOURCES_FOLDER = `${ADMIN_FOLDER}/sources`;
+export const sourceBucketFile = (bucket: string) => `${SOURCES_FOLDER}/${bucket}.txt`;

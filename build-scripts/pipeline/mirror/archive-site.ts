@@ -8,8 +8,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { SiteConfig } from "../../core/catalogue/site-config.ts";
-import { MIRROR_ARCHIVE } from "../../core/routes/output-tree.ts";
-import { ADMIN_FOLDER } from "../../core/cms/cms-config.ts";
+import { ADMIN_FOLDER, MIRROR_ARCHIVE } from "../../core/routes/output-tree.ts";
 import { MIRROR_README, mirrorReadme } from "./mirror-readme.ts";
 import { offlineFiles } from "./offline-files.ts";
 import { writeArchive, type InMemoryFile } from "./write-archive.ts";

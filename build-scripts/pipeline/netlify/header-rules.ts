@@ -9,9 +9,8 @@
  */
 import { contentType, FORMAT_TABLE } from "../../core/formats/format-table.ts";
 import { CONTENT_SECURITY_POLICY } from "../../core/formats/html.ts";
-import { ADMIN_FOLDER } from "../../core/cms/cms-config.ts";
 import { API_HEADERS, CORS_HEADERS, IMMUTABLE_HEADERS } from "../../core/routes/api-headers.ts";
-import { OPENAPI_FILE, OPENAPI_MEDIA_TYPE, QUERY_FILES_PATTERN, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
+import { ADMIN_FOLDER, OPENAPI_FILE, OPENAPI_MEDIA_TYPE, QUERY_FILES_PATTERN, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
 
 /**
  * Decap CMS compiles its configuration's schema at load ('unsafe-eval') and

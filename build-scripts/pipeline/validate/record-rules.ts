@@ -1,7 +1,8 @@
 /**
  * Rules a JSON Schema cannot say: dates that exist on the calendar, modified
  * not before created, fields still to fill in, versions of this resource's
- * collection, UUIDs and positions unique, units' lessons that resolve.
+ * collection, UUIDs unique, units' lessons that resolve. Positions may be
+ * shared: the list orders ties by file name (core/catalogue/catalogue.ts).
  */
 import type { CatalogueEntry } from "../../core/catalogue/catalogue.ts";
 import type { Collection, ResourceKind } from "../../core/catalogue/collections.ts";
@@ -104,28 +105,20 @@ function calendarTime(date: string): number | undefined {
 export function crossRecordProblems(entries: readonly CatalogueEntry[]): Problem[] {
   const problems: Problem[] = [];
   const byUuid = new Map<string, CatalogueEntry>();
-  const byPosition = new Map<string, CatalogueEntry>();
-  /** The first entry to hold a key keeps it; a later one is a problem at `pointer`. */
-  const claim = (
-    seen: Map<string, CatalogueEntry>,
-    key: string,
-    entry: CatalogueEntry,
-    pointer: string,
-    expected: string,
-    value: string,
-  ) => {
-    const first = seen.get(key);
-    if (first) problems.push({ file: entry.file, pointer, severity: "error", expected, found: `${value}, already used by ${first.file}` });
-    else seen.set(key, entry);
-  };
-  // Entries may have errors of their own: only values of the right type take part.
+  // Entries may have errors of their own: only values of the right type take part. The first entry to hold a UUID keeps it.
   for (const entry of entries) {
-    const { uuid, position } = entry.record as Record<string, unknown>;
-    if (typeof uuid === "string") claim(byUuid, uuid, entry, "/uuid", "a UUID no other record uses", `"${uuid}"`);
-    if (typeof position === "number") {
-      const name = entry.collection.name;
-      claim(byPosition, `${name}#${position}`, entry, "/position", `a position no other record of ${name} uses`, `${position}`);
-    }
+    const { uuid } = entry.record as Record<string, unknown>;
+    if (typeof uuid !== "string") continue;
+    const first = byUuid.get(uuid);
+    if (first)
+      problems.push({
+        file: entry.file,
+        pointer: "/uuid",
+        severity: "error",
+        expected: "a UUID no other record uses",
+        found: `"${uuid}", already used by ${first.file}`,
+      });
+    else byUuid.set(uuid, entry);
   }
   for (const entry of entries) {
     const lessons = entry.record.lessons;

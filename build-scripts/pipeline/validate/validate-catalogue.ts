@@ -50,7 +50,7 @@ export function validateSources(sources: readonly SourceFile[], validators: Sche
   const problems: Problem[] = [];
   const entries: CatalogueEntry[] = [];
   // Records with errors of their own still take part in the cross-record
-  // rules, so one run names a duplicate UUID or position wherever it stands.
+  // rules, so one run names a duplicate UUID wherever it stands.
   const parsed: CatalogueEntry[] = [];
   const unreadIn = new Set<string>();
   for (const source of sources) {

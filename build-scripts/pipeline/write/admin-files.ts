@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { ADMIN_FOLDER } from "../../core/cms/cms-config.ts";
+import { ADMIN_FOLDER } from "../../core/routes/output-tree.ts";
 import type { FileWriter } from "./file-writer.ts";
 
 const BUNDLE = path.join(path.dirname(createRequire(import.meta.url).resolve("decap-cms-bundle/package.json")), "dist");

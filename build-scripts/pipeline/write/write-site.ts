@@ -5,7 +5,7 @@
  * translation, the source text elsewhere), each written by the same writer
  * as the source's, with its own lists, search files and root. Every version's
  * `versions` names the others. Without translations this is the source tree
- * alone.
+ * alone. Beside them, the CMS's map of where each record's file is.
  *
  * The build runs it once into an empty folder; `npm run dev` runs it again,
  * over the tree, for the collections a save touched.
@@ -14,12 +14,14 @@ import { apiRootData } from "../../core/catalogue/api-root.ts";
 import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import { rootView, type Download } from "../../core/formats/views.ts";
-import { rootFile } from "../../core/routes/output-tree.ts";
+import type { Catalogue } from "../../core/catalogue/catalogue.ts";
+import { sourceFiles } from "../../core/cms/record-sources.ts";
+import { rootFile, SOURCES_FOLDER } from "../../core/routes/output-tree.ts";
 import { translatedLanguages, localizeRecord, translationKey, withVersions } from "../../core/translations/localize.ts";
 import { siteTree, type SiteTree } from "../../core/translations/site-tree.ts";
 import type { PreparedBuild } from "../prepare.ts";
 import { browserScripts } from "./browser-scripts.ts";
-import type { FileWriter } from "./file-writer.ts";
+import { UpdatingWriter, type FileWriter } from "./file-writer.ts";
 import { homePage, HOME_PAGE } from "./home-page.ts";
 import type { RecordToRender } from "./render-messages.ts";
 import { writeApiTree, type WriteOptions } from "./write-api-tree.ts";
@@ -33,6 +35,7 @@ export async function writeSite(build: PreparedBuild, writer: FileWriter, option
   const { catalogue, translations, config } = build;
   const scripts = browserScripts(config).list;
   writer.write(HOME_PAGE, homePage(config, catalogue));
+  writeRecordSources(catalogue, writer);
   const languages = translatedLanguages(translations);
   /** The languages each record is translated in (by its translation key), in the order of `languages`. */
   const languagesOf = new Map<string, string[]>();
@@ -63,4 +66,20 @@ export async function writeSite(build: PreparedBuild, writer: FileWriter, option
     for (const format of FORMATS) treeWriter.write(rootFile(format.extension), apiRoot(tree, format));
   }
   return writer.stats;
+}
+
+/** Where each record's file is, for the CMS (core/cms/record-sources.ts); over an older tree, files no record falls in any more go. */
+function writeRecordSources(catalogue: Catalogue, writer: FileWriter): void {
+  const records = [...catalogue.lists].flatMap(([collection, list]) =>
+    list.map(({ record, file }) => ({
+      collection,
+      uuid: record.uuid,
+      htmlPath: record.html_path,
+      fileName: file.slice(file.lastIndexOf("/") + 1).replace(/\.json$/, ""),
+    })),
+  );
+  const files = sourceFiles(records);
+  for (const [file, text] of files) writer.write(file, text);
+  if (writer instanceof UpdatingWriter && files.size > 0)
+    writer.removeOthers(SOURCES_FOLDER, new Set([...files.keys()].map((file) => file.slice(SOURCES_FOLDER.length + 1))));
 }

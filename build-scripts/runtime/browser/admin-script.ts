@@ -1,8 +1,8 @@
 /**
  * The admin page's script (admin/cms.js, bundled for the browser): it loads
  * before Decap's bundle and stops its automatic start, then registers the
- * records' format, the preview and the new-entry rules, and starts Decap with
- * the generated configuration (admin/config.json). On this machine it edits
+ * records' format, the form's own widgets, the preview and the new-entry rules, and starts Decap with
+ * the generated configuration (admin/config.json), and the find box. On this machine it edits
  * through `npm run cms`'s local backend, and says so in words if that does
  * not answer; elsewhere Decap's GitHub backend logs the editor in.
  */
@@ -17,6 +17,8 @@ import { formatName, type AdminSettings } from "../../core/cms/cms-config.ts";
 import { folderFacts, newEntryFields, type FolderFacts } from "../../core/cms/new-entry.ts";
 import { fromFile, toFile } from "../../core/cms/record-format.ts";
 import { LOCAL_BACKEND_PATH, localBackendPort } from "../../core/cms/local-backend-address.ts";
+import { startFindBox } from "./admin-find.ts";
+import { registerWidgets } from "./admin-widgets.ts";
 
 /** Decap's data of an entry: an Immutable.js map. */
 interface DataMap {
@@ -36,6 +38,7 @@ interface DecapCms {
   ): void;
   registerEventListener(listener: { name: "preSave"; handler: (event: { entry: EntryMap }) => Promise<DataMap> }): void;
   registerPreviewTemplate(name: string, template: (props: { entry: EntryMap }) => unknown): void;
+  registerWidget(name: string, control: unknown): void;
   init(options: { config: unknown }): void;
 }
 declare global {
@@ -77,6 +80,7 @@ async function start(): Promise<void> {
   }
   const cms = window.CMS;
   for (const kind of KINDS) cms.registerCustomFormat(formatName(kind), "json", { fromFile, toFile: (data) => toFile(kind, data) });
+  registerWidgets(cms, settings.site);
   cms.registerEventListener({ name: "preSave", handler: ({ entry }) => completeNewEntry(entry, settings, backend) });
   for (const name of Object.keys(settings.folders)) {
     const collection = findCollection(name)!;
@@ -85,6 +89,7 @@ async function start(): Promise<void> {
     );
   }
   cms.init({ config });
+  startFindBox(settings.site, Object.keys(settings.folders));
 }
 
 function say(message: string): void {

@@ -12,7 +12,7 @@ import path from "node:path";
 import EleventyDevServer from "@11ty/eleventy-dev-server";
 import { watchFolders } from "../dev/watch-folders.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
-import { ADMIN_FOLDER } from "../../core/cms/cms-config.ts";
+import { ADMIN_FOLDER } from "../../core/routes/output-tree.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { CommandError, onStop, runCommand } from "./run-command.ts";
 
