@@ -35,15 +35,16 @@ function apiOf(language: string | undefined): SearchDataAnswers {
   return keptIn(apis, tree.folder, () => new SearchDataAnswers(scriptFiles(new URL(tree.folder, ROOT)), tree));
 }
 
-/** The answer at an address, in a format. */
+/** The answer at an address, in a format: one page of a list when the address names one (the HTML view's are always paged). */
 function answerAt({ path, params }: ReaderAddress, format: string): Promise<Answer> {
-  const number = Number(lastParam(params, "page") ?? 1);
+  const page = lastParam(params, "page");
+  const number = Number(page);
   return apiOf(resolveApiPath(path)?.language).answer({
     path,
     format,
     search: lastParam(params, "search"),
     fields: lastParam(params, "fields"),
-    page: Number.isInteger(number) && number > 0 ? number : 1,
+    page: page === null ? null : Number.isInteger(number) && number > 0 ? number : 1,
   });
 }
 
