@@ -3,7 +3,8 @@
  * `search`, `fields`, `format` and `page`) from the site's published files,
  * the way the service would. The edge and the browser shim each answer with
  * a strategy of their own over the same files (ListBytesAnswers,
- * RecordSliceAnswers); what an answer costs follows the answer, not the list:
+ * RecordSliceAnswers; the offline reader's, from the search files alone:
+ * search-data-answers.ts); what an answer costs follows the answer, not the list:
  *
  * - a page of a list (the HTML view, or a `page` asked for): the records of
  *   that page only, from the record files that hold them, rendered;
