@@ -24,6 +24,7 @@ import {
   instanceName,
   listName,
   ROOT_NAME,
+  type ArchiveKind,
   type DocumentView,
   type Download,
   type ErrorView,
@@ -306,9 +307,9 @@ const fileFrame = (view: Frame["view"], route: ApiRoute): Frame => ({
 function documentFrame(view: DocumentView | InstanceView): Frame {
   switch (view.kind) {
     case "root":
-      return { ...fileFrame(view, { view: "root" }), before: OPENAPI_LINK + (view.download ? downloadHtml(view.download) : "") };
+      return { ...fileFrame(view, { view: "root" }), before: OPENAPI_LINK + (view.downloads ?? []).map(downloadHtml).join("") };
     case "instance":
-      return fileFrame(view, { view: "instance", collection: view.collection, uuid: String(view.resource.uuid) });
+      return fileFrame(view, { view: "instance", collection: view.collection, uuid: view.uuid });
     case "error":
       // 404.html is written before any request: its page script names the address it is served at.
       return {
@@ -324,9 +325,22 @@ function documentFrame(view: DocumentView | InstanceView): Frame {
 /** The root names the API's OpenAPI description (a file at the site root, not a key of the root's data). */
 const OPENAPI_LINK = `<p class="download">OpenAPI 3.1 description of this API: <a href="${OPENAPI_FILE}">${OPENAPI_FILE}</a>.</p>\n`;
 
+/** What each archive is, before its link, and how to open it, after. */
+const ARCHIVES: Record<ArchiveKind, { readonly what: string; readonly open: string }> = {
+  reader: {
+    what: "Offline reader: every view, search and format in a few files",
+    open: "Unzip it and open <code>index.html</code> in a browser.",
+  },
+  mirror: {
+    what: "Offline mirror of the whole site",
+    open: "Unzip it and open <code>index.html</code> in a browser: search works from the files too; or serve the folder over HTTP (<code>npx http-server &lt;folder&gt;</code>) for the files' media types.",
+  },
+};
+
 function downloadHtml(download: Download): string {
   const name = download.file.slice(download.file.lastIndexOf("/") + 1);
-  return `<p class="download">Offline mirror of the whole site: <a href="${escapeAttribute(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). Unzip it and open <code>index.html</code> in a browser: search works from the files too; or serve the folder over HTTP (<code>npx http-server &lt;folder&gt;</code>) for the files' media types.</p>\n`;
+  const { what, open } = ARCHIVES[download.kind];
+  return `<p class="download">${what}: <a href="${escapeAttribute(download.file)}" download>${escapeHtml(name)}</a> (${escapeHtml(download.size)}, made ${escapeHtml(download.date.slice(0, 16).replace("T", " "))} UTC). ${open}</p>\n`;
 }
 
 /**

@@ -13,11 +13,15 @@ export interface RootView {
   /** The request path, e.g. /api/ */
   readonly path: string;
   readonly data: JsonObject;
-  /** The offline mirror archive, once `npm run mirror` has written it (the HTML view links it). */
-  readonly download?: Download;
+  /** The offline archives, once `npm run mirror` has written them (the HTML view links them). */
+  readonly downloads?: readonly Download[];
 }
 
+/** The offline archives: the reader, for people; the mirror, every file of the site, for whoever needs them. */
+export type ArchiveKind = "reader" | "mirror";
+
 export interface Download {
+  readonly kind: ArchiveKind;
   /** The archive, below the site root. */
   readonly file: string;
   /** Its size for people, e.g. "1.3 MB". */
@@ -42,6 +46,8 @@ export interface InstanceView {
   readonly name: string;
   readonly path: string;
   readonly collection: Collection;
+  /** The resource's uuid, which its address names (the resource shown may be narrowed by `fields` without it). */
+  readonly uuid: string;
   readonly resource: JsonObject;
 }
 
@@ -92,12 +98,12 @@ export const ROOT_NAME = "Api Root";
 export const listName = (collection: Collection) => `${collection.label} List`;
 export const instanceName = (collection: Collection) => `${collection.label} Instance`;
 
-export const rootView = (data: JsonObject, download?: Download): RootView => ({
+export const rootView = (data: JsonObject, downloads?: readonly Download[]): RootView => ({
   kind: "root",
   name: ROOT_NAME,
   path: "/api/",
   data,
-  download,
+  downloads,
 });
 
 export const listView = (collection: Collection, total: number): ListView => ({
@@ -108,10 +114,12 @@ export const listView = (collection: Collection, total: number): ListView => ({
   total,
 });
 
-export const instanceView = (collection: Collection, resource: JsonObject): InstanceView => ({
+/** `uuid`: the address's, when `resource` (narrowed by `fields`) may not hold it. */
+export const instanceView = (collection: Collection, resource: JsonObject, uuid = String(resource.uuid)): InstanceView => ({
   kind: "instance",
   name: instanceName(collection),
-  path: `/api/${collection.name}/${resource.uuid}`,
+  path: `/api/${collection.name}/${uuid}`,
   collection,
+  uuid,
   resource,
 });

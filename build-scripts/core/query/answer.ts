@@ -3,7 +3,8 @@
  * `search`, `fields`, `format` and `page`) from the site's published files,
  * the way the service would. The edge and the browser shim each answer with
  * a strategy of their own over the same files (ListBytesAnswers,
- * RecordSliceAnswers); what an answer costs follows the answer, not the list:
+ * RecordSliceAnswers; the offline reader's, from the search files alone:
+ * search-data-answers.ts); what an answer costs follows the answer, not the list:
  *
  * - a page of a list (the HTML view, or a `page` asked for): the records of
  *   that page only, from the record files that hold them, rendered;
@@ -78,7 +79,7 @@ interface ListAnswer {
 }
 
 /** A whole list's answer in a data format: one page holds it all. */
-interface WholeList extends ListAnswer {
+export interface WholeList extends ListAnswer {
   readonly manifest: SearchManifest;
 }
 
@@ -127,10 +128,10 @@ export abstract class PublishedApi {
     const { collection } = route;
     const fields = parseFields(query.fields);
     if (route.view === "instance") {
-      const resource = (await this.loadJson(instanceFile(collection.name, route.uuid, "json"))) as JsonObject | undefined;
+      const resource = await this.resource(collection.name, route.uuid);
       if (resource === undefined) return this.notFound(path, format);
       const selected = selectFields(resource, fields);
-      return this.rendered(format, instanceDocument(renderer, instanceView(collection, selected), this.context), selected);
+      return this.rendered(format, instanceDocument(renderer, instanceView(collection, selected, route.uuid), this.context), selected);
     }
     const search = query.search?.trim() ?? "";
     // The search code loads while the manifest does.
@@ -151,14 +152,19 @@ export abstract class PublishedApi {
     }
     const whole: WholeList = { format, view, page: pageAt(total, Infinity, 1), manifest };
     if (fields && renderer.parts) return this.answerWhole(whole, (list) => this.joinedColumns(list, positions, fields));
-    if (!positions) return this.answerWhole(whole, (list) => this.listBody(listFile(view.collection.name, list.format.extension)));
+    if (!positions) return this.answerWhole(whole, (list) => this.listBody(list));
     // No match reads nothing more: the answer is the list's head and tail.
     if (positions.length === 0) return this.answerRecords(whole, positions, fields);
     return this.answerMatches(whole, positions, fields);
   }
 
-  /** The list file as published, read whole or as it arrives. */
-  protected abstract listBody(file: string): Promise<AnswerBody>;
+  /** A whole list in a data format: its list file as published, read whole or as it arrives. */
+  protected abstract listBody(list: WholeList): Promise<AnswerBody>;
+
+  /** One resource, as its JSON file holds it (undefined when there is none). */
+  protected async resource(collection: string, uuid: string): Promise<JsonObject | undefined> {
+    return (await this.loadJson(instanceFile(collection, uuid, "json"))) as JsonObject | undefined;
+  }
 
   /** One field's column of a list; `everyItem`: the items are joined in order, none skipped. */
   protected abstract column(file: string, field: string, records: number, everyItem: boolean): Promise<PartSource>;
@@ -195,7 +201,11 @@ export abstract class PublishedApi {
   }
 
   /** A whole list in a data format, narrowed by `fields` (and a search): joined from the fields' published parts. */
-  private async joinedColumns(list: WholeList, positions: readonly number[] | undefined, fields: ReadonlySet<string>): Promise<AnswerBody> {
+  protected async joinedColumns(
+    list: WholeList,
+    positions: readonly number[] | undefined,
+    fields: ReadonlySet<string>,
+  ): Promise<AnswerBody> {
     const { format, view, page, manifest } = list;
     const { renderer } = format;
     const kept = FIELD_ORDER[view.collection.kind].filter((field) => fields.has(field));
@@ -213,7 +223,7 @@ export abstract class PublishedApi {
   }
 
   /** The records at `positions` (in that order), from the record files that hold them. */
-  private async records(collection: string, manifest: SearchManifest, positions: readonly number[]): Promise<JsonObject[]> {
+  protected async records(collection: string, manifest: SearchManifest, positions: readonly number[]): Promise<JsonObject[]> {
     const slices = new Map<number, Promise<JsonObject[]>>();
     for (const p of positions) {
       const n = Math.floor(p / manifest.recordsPerFile);
@@ -223,7 +233,7 @@ export abstract class PublishedApi {
     return positions.map((p) => loaded.get(Math.floor(p / manifest.recordsPerFile))![p % manifest.recordsPerFile]);
   }
 
-  private manifest(collection: string): Promise<SearchManifest | undefined> {
+  protected manifest(collection: string): Promise<SearchManifest | undefined> {
     return keptIn(this.manifests, collection, () => this.loadJson(searchManifestFile(collection)) as Promise<SearchManifest | undefined>);
   }
 
@@ -262,7 +272,8 @@ export abstract class PublishedApi {
  * holds a list or an answer whole.
  */
 export class ListBytesAnswers extends PublishedApi {
-  protected async listBody(file: string): Promise<AnswerBody> {
+  protected async listBody({ view, format }: WholeList): Promise<AnswerBody> {
+    const file = listFile(view.collection.name, format.extension);
     const list = await this.files.stream(file);
     if (!list) throw missing(file);
     return list.body as AnswerBody;
@@ -309,8 +320,8 @@ export class ListBytesAnswers extends PublishedApi {
  * slices that hold them.
  */
 export class RecordSliceAnswers extends PublishedApi {
-  protected listBody(file: string): Promise<AnswerBody> {
-    return this.requiredBytes(file);
+  protected listBody({ view, format }: WholeList): Promise<AnswerBody> {
+    return this.requiredBytes(listFile(view.collection.name, format.extension));
   }
 
   protected async column(file: string, field: string, records: number): Promise<PartSource> {

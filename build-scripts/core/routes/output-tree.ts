@@ -7,6 +7,7 @@
  *   api/<collection>/page-<n>.html        page n ≥ 2 of a list's HTML view
  *   api/<collection>/<uuid>/index.<ext>   one resource
  *   downloads/catalogue-mirror.zip        the offline mirror (written by `npm run mirror`)
+ *   downloads/catalogue-reader.zip        the offline reader (written by `npm run mirror`)
  *   openapi.json                          the API's OpenAPI 3.1 description
  */
 export const rootFile = (extension: string) => `api/index.${extension}`;
@@ -20,6 +21,8 @@ export const instanceFile = (collection: string, uuid: string, extension: string
 
 /** The offline mirror archive; the API root's HTML view links it once it exists. */
 export const MIRROR_ARCHIVE = "downloads/catalogue-mirror.zip";
+/** The offline reader: one page, its assets and the search files, every view made in the browser; the root links it too. */
+export const READER_ARCHIVE = "downloads/catalogue-reader.zip";
 
 /** The API's OpenAPI description, at the site root (not a key of the API root, which keeps the spec's 31). */
 export const OPENAPI_FILE = "openapi.json";
@@ -51,6 +54,8 @@ export const SHIM_FILE = "assets/catalogue-shim.js";
 export const SHIM_DECLARATIONS = "assets/catalogue-shim.d.ts";
 /** The HTML view's own script: the search box and fields picker of a list. */
 export const LIST_VIEW_SCRIPT = "assets/catalogue-view.js";
+/** The offline reader's script (runtime/browser/reader.ts), a classic script: the reader opens from its files. */
+export const READER_SCRIPT = "assets/catalogue-reader.js";
 export const searchManifestFile = (collection: string) => `search/${collection}/index.json`;
 /** A file named in a list's manifest. */
 export const queryFile = (collection: string, name: string) => `search/${collection}/files/${name}`;

@@ -10,7 +10,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { queryFile, searchManifestFile } from "../../core/routes/output-tree.ts";
+import { queryFile, rootFile, searchManifestFile } from "../../core/routes/output-tree.ts";
 import type { SearchManifest } from "../../core/search/build-index.ts";
 import { offlineCopy, scriptWrapped } from "../../runtime/browser/script-files.ts";
 import type { InMemoryFile } from "./write-archive.ts";
@@ -38,6 +38,12 @@ export async function* offlineFiles(siteDir: string): AsyncIterable<InMemoryFile
       }
     }
   }
+}
+
+/** Each tree's API root as JSON, wrapped: the offline reader's, which carries no other file of a tree but its search files. */
+export async function* rootCopies(siteDir: string): AsyncIterable<InMemoryFile> {
+  for (const tree of await trees(siteDir))
+    yield wrapped(`${tree}${rootFile("json")}`, await published(siteDir, `${tree}${rootFile("json")}`));
 }
 
 /** The trees below the site root that publish search files: the site's own (""), and each language's ("es/"). */

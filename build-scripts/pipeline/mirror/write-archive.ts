@@ -40,6 +40,8 @@ export interface ArchiveInput {
   readonly siteDir: string;
   /** Folders below the site not to include (e.g. downloads/, which holds the archive). */
   readonly exclude: readonly string[];
+  /** When given, the site's files to include (below the site root), rather than all of them. */
+  readonly only?: readonly string[];
   /** The folder the archive unpacks to. */
   readonly folder: string;
   /** Files made in memory, archived first, in their order; none may share a name with a file of the site. */
@@ -65,9 +67,12 @@ async function* batches<T>(items: AsyncIterable<T>, size: number): AsyncGenerato
 export async function writeArchive(target: string, input: ArchiveInput): Promise<ZipWritten> {
   // Listed synchronously: Node 20's asynchronous recursive readdir takes one trip to the thread pool per folder,
   // 2.4 s of wall time for the 50,000-resource site against 0.4 s (nothing else runs meanwhile).
-  const files = readdirSync(input.siteDir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.relative(input.siteDir, path.join(d.parentPath, d.name)).split(path.sep).join("/"))
+  const files = (
+    input.only ??
+    readdirSync(input.siteDir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => path.relative(input.siteDir, path.join(d.parentPath, d.name)).split(path.sep).join("/"))
+  )
     .filter((file) => !input.exclude.some((dir) => file.startsWith(`${dir}/`)))
     .sort();
   const names = new Set(files);

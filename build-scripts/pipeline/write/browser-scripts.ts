@@ -3,8 +3,9 @@
  * (assets/catalogue-shim.js) and the HTML view's script, as modules sharing
  * chunks; Lunr and the search code sit in a chunk of their own, imported only
  * when a search is made. Beside them, classic scripts (format iife), which
- * browsers run from file:// too: the page script, and the view script whole,
- * which the page script starts on a page opened from a file. The bundles are
+ * browsers run from file:// too: the page script, the view script whole,
+ * which the page script starts on a page opened from a file, and the offline
+ * reader's script. The bundles are
  * cached between builds (cache/cached.ts).
  * A list page names the view script's chunks (ListScripts) so the browser
  * asks for them at once, not one import after another.
@@ -16,7 +17,7 @@ import path from "node:path";
 import type { SiteAddresses } from "../../core/catalogue/site-config.ts";
 import { CLASSIC_VIEW_SCRIPT, PAGE_SCRIPT } from "../../core/formats/html.ts";
 import type { ListScripts } from "../../core/formats/views.ts";
-import { LIST_VIEW_SCRIPT, SHIM_DECLARATIONS, SHIM_FILE } from "../../core/routes/output-tree.ts";
+import { LIST_VIEW_SCRIPT, READER_SCRIPT, SHIM_DECLARATIONS, SHIM_FILE } from "../../core/routes/output-tree.ts";
 import { cachedBundle, type BundleFile } from "../cache/cached-bundle.ts";
 import type { FileWriter } from "./file-writer.ts";
 import { shimDeclarations } from "./shim-declarations.ts";
@@ -67,6 +68,7 @@ function bundle(site: SiteAddresses): BrowserScripts {
     entryPoints: {
       [entry(PAGE_SCRIPT)]: path.join(BROWSER, "page-script.ts"),
       [entry(CLASSIC_VIEW_SCRIPT)]: path.join(BROWSER, "list-view.ts"),
+      [entry(READER_SCRIPT)]: path.join(BROWSER, "reader.ts"),
     },
     format: "iife",
   });

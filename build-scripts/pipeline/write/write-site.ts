@@ -28,8 +28,8 @@ import { writeApiTree, type WriteOptions } from "./write-api-tree.ts";
 import type { WriteStats } from "./write-stats.ts";
 
 /** A tree's API root in a format; `npm run mirror` gives the source's HTML view the archive it made, to link. */
-export const apiRoot = (tree: SiteTree, format: Format, download?: Download): string =>
-  format.renderer.document(rootView(apiRootData(tree.addresses), download), tree);
+export const apiRoot = (tree: SiteTree, format: Format, downloads?: readonly Download[]): string =>
+  format.renderer.document(rootView(apiRootData(tree.addresses), downloads), tree);
 
 export async function writeSite(build: PreparedBuild, writer: FileWriter, options: WriteOptions): Promise<WriteStats> {
   const { catalogue, translations, config } = build;

@@ -22,11 +22,9 @@ import { lastParam } from "../../core/routes/query-parameter.ts";
 import { isTargetLanguage } from "../../core/translations/languages.ts";
 import { siteTree, upToSite } from "../../core/translations/site-tree.ts";
 import { scriptFiles } from "./script-files.ts";
+import { SearchForm } from "./search-form.ts";
 import { prefetch, request } from "./shim.ts";
 import { SITE } from "./site.ts";
-
-/** A pause in typing this long reads the words typed so far ahead. */
-const TYPING_PAUSE_MS = 150;
 
 /** Started by the page script, the view may run before the page is parsed. */
 function begin(): void {
@@ -65,9 +63,7 @@ async function start(form: HTMLFormElement): Promise<void> {
   const response = document.querySelector<HTMLElement>("pre.response")!;
   const requestLine = document.querySelector<HTMLElement>("pre.request")!;
   const status = form.querySelector<HTMLElement>(".search-status")!;
-  const searchBox = form.querySelector<HTMLInputElement>("input[name=search]")!;
-  const boxes = [...form.querySelectorAll<HTMLInputElement>("input[name=fields]")];
-  const chosen = form.querySelector<HTMLElement>(".fields-chosen")!;
+  const searchForm = new SearchForm(form);
   const pagers = [...document.querySelectorAll<HTMLElement>("nav.pagination")];
   const formatLinks = [...document.querySelectorAll<HTMLAnchorElement>("a.format[href]")];
   const plain = { response: response.innerHTML, request: requestLine.innerHTML, hrefs: formatLinks.map((a) => a.href) };
@@ -114,11 +110,7 @@ async function start(form: HTMLFormElement): Promise<void> {
 
   async function show(): Promise<void> {
     const { search, fields, page } = pageQuery();
-    searchBox.value = search;
-    const picked = new Set(fields.split(","));
-    for (const box of boxes) box.checked = picked.has(box.value);
-    // The folded picker's summary names the chosen fields.
-    chosen.textContent = boxes.flatMap((b) => (b.checked ? [b.value] : [])).join(", ") || "all";
+    searchForm.show(search, fields);
     const query = queryString(search, fields);
     if (query === "") {
       // A page the edge answered never held the plain list: go to it.
@@ -157,26 +149,10 @@ async function start(form: HTMLFormElement): Promise<void> {
     }
   }
 
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const fields = boxes
-      .filter((b) => b.checked)
-      .map((b) => b.value)
-      .join(",");
-    const query = queryString(searchBox.value, fields);
-    go(new URL(query ? `${form.action}?${query}` : form.action));
-  });
-  for (const box of boxes) box.addEventListener("change", () => form.requestSubmit());
-  // The search box's × (a `search` event that leaves it empty) restores the list, as Enter on the empty box does.
-  searchBox.addEventListener("search", () => {
-    if (searchBox.value === "") form.requestSubmit();
-  });
-  // While a search is typed, its words' index files are read ahead: Enter then waits for the records only.
-  let typing: ReturnType<typeof setTimeout> | undefined;
-  searchBox.addEventListener("input", () => {
-    clearTimeout(typing);
-    typing = setTimeout(() => void prefetch(root, path, searchBox.value), TYPING_PAUSE_MS);
-  });
+  searchForm.listen(
+    (query) => go(new URL(query ? `${form.action}?${query}` : form.action)),
+    (words) => void prefetch(root, path, words),
+  );
   addEventListener("popstate", () => void show());
   // Back to a page kept whole in the browser's cache (Firefox keeps what was typed): the form follows its URL again.
   addEventListener("pageshow", (event) => {

@@ -2,7 +2,7 @@
  * One catalogue size measured: the real build command from a clean output
  * folder and `cp -r` of the finished tree on the same disk right after (the
  * I/O floor), alternately, `runs` times; the files and bytes written; the
- * mirror's archive step on that tree; one record saved while `npm run dev`'s
+ * mirror's archive step on that tree; the offline reader (reader-figures.ts); one record saved while `npm run dev`'s
  * builder watches; then the queries (query-figures.ts). With the build's and
  * the mirror's tables.
  */
@@ -18,6 +18,7 @@ import { median } from "./edge-cpu.ts";
 import { count, markdownTable, range, size } from "./markdown-table.ts";
 import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries } from "./query-figures.ts";
+import { measureReader } from "./reader-figures.ts";
 import { archiveSite } from "../../pipeline/mirror/archive-site.ts";
 import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
 import { npmScriptCommand } from "../cli/npm-scripts.ts";
@@ -124,6 +125,7 @@ export async function benchSize(resources: number, runs: number, seed: number, o
   const mirror = { seconds: (performance.now() - started) / 1000, bytes: archive.bytes, entries: archive.entries };
   await rm(archive.file);
   console.log(`  mirror archive: ${mirror.seconds.toFixed(2)} s; ${size(mirror.bytes)}, ${mirror.entries} entries`);
+  const reader = await measureReader(out, console.log);
   console.log("  measuring one-record edits with the dev builder …");
   const edits = await measureIncremental(PROJECT_DIR, content, path.join(RUN_DIR, `${resources}-edit`), { ...process.env, ...BUILD_ENV });
   console.log(`  edit → written files: ${edits.editToWrittenMs.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}`);
@@ -141,6 +143,7 @@ export async function benchSize(resources: number, runs: number, seed: number, o
     indexGzip: { videos: await searchIndexGzip(out, "videos"), units: await searchIndexGzip(out, "units") },
     edits,
     mirror,
+    reader,
     queries: await measureQueries(out, { log: console.log }),
   };
 }

@@ -5,6 +5,8 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { BENCH_DIR, benchSize, buildTable, checkGnuTime, mirrorTable, RUN_DIR, type SizeResult } from "./bench-size.ts";
 import { queryTables } from "./query-figures.ts";
+import { median } from "./edge-cpu.ts";
+import { readerTable } from "./reader-figures.ts";
 import { CommandError, runCommand } from "../cli/run-command.ts";
 import { parseShare } from "../synthetic/other-scripts.ts";
 
@@ -47,7 +49,13 @@ await runCommand({ usage: USAGE }, async () => {
   removeFolder(RUN_DIR);
   const results: SizeResult[] = [];
   for (const size of sizes) results.push(await benchSize(size, Number(values.runs), Number(values.seed), otherScripts));
-  console.log(`\n${[buildTable(results), mirrorTable(results), ...queryTables(results)].join("\n\n")}`);
+  const readers = results.map(({ resources, reader, mirror, build }) => ({
+    resources,
+    reader,
+    mirror,
+    buildWallSeconds: median(build.wallSeconds),
+  }));
+  console.log(`\n${[buildTable(results), mirrorTable(results), readerTable(readers), ...queryTables(results)].join("\n\n")}`);
   console.log("Removing the benchmark's output folders …");
   removeFolder(RUN_DIR);
 });

@@ -1,20 +1,23 @@
 /**
  * npm run mirror: builds the site, zips it (with a MIRROR-README) into
- * _site/downloads/catalogue-mirror.zip, then re-renders the API root's HTML
- * view so the published site links the archive with its size and date.
+ * _site/downloads/catalogue-mirror.zip, writes the offline reader
+ * (_site/downloads/catalogue-reader.zip), then re-renders the API root's HTML
+ * view so the published site links both with their sizes and date.
  *
- * The archive holds the site as built, before that link is added: a copy of
- * the site cannot contain itself, so the mirror's own root page does not
+ * The archives hold the site as built, before those links are added: a copy
+ * of the site cannot contain itself, so the mirror's own root page does not
  * link to an archive it could not reach.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes, reportedBuild } from "../../pipeline/build-report.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
-import { MIRROR_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
+import type { ArchiveKind } from "../../core/formats/views.ts";
+import { MIRROR_ARCHIVE, READER_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 import { apiRoot } from "../../pipeline/write/write-site.ts";
-import { archiveSite } from "../../pipeline/mirror/archive-site.ts";
+import { archiveSite, type SiteArchive } from "../../pipeline/mirror/archive-site.ts";
+import { archiveReader } from "../../pipeline/mirror/reader-archive.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -22,23 +25,34 @@ const outDir = outputDir(process.env);
 const COMMAND = {
   usage: `
 usage: npm run mirror
-Builds the site (as npm run build does) and zips it into _site/downloads/catalogue-mirror.zip, an offline mirror.
+Builds the site (as npm run build does) and zips it into _site/downloads/catalogue-mirror.zip, an offline mirror,
+and writes _site/downloads/catalogue-reader.zip, the offline reader: every view, search and format in a few files.
 `,
   onError: `No mirror was made; ${outDir}/ holds the last site that built.`,
 };
 
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
+
 await runCommand(COMMAND, async () => {
   const { build } = await reportedBuild(outDir);
 
-  const started = performance.now();
   const date = new Date();
-  const archive = await archiveSite(outDir, build.config, date, (done, total) => console.log(`  archive: ${done} / ${total} files`));
-  const size = formatBytes(archive.bytes);
+  const progress = (done: number, total: number) => console.log(`  archive: ${done} / ${total} files`);
+  const made: { kind: ArchiveKind; file: string; archive: SiteArchive; took: string }[] = [];
+  let started = performance.now();
+  const mirror = await archiveSite(outDir, build.config, date, progress);
+  made.push({ kind: "mirror", file: MIRROR_ARCHIVE, archive: mirror, took: seconds(started) });
+  started = performance.now();
+  const reader = await archiveReader(outDir, date);
+  made.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: seconds(started) });
 
   const html = FORMATS[0];
-  const download = { file: MIRROR_ARCHIVE, size, date: date.toISOString() };
-  await writeFile(path.join(outDir, rootFile(html.extension)), apiRoot(siteTree(build.config), html, download));
-  console.log(
-    `Wrote ${archive.file}: ${archive.entries} files, ${size}, in ${((performance.now() - started) / 1000).toFixed(2)} s; the API root's HTML view links it.`,
-  );
+  // The reader first: it is the archive for people.
+  const downloads = [...made]
+    .reverse()
+    .map(({ kind, file, archive }) => ({ kind, file, size: formatBytes(archive.bytes), date: date.toISOString() }));
+  await writeFile(path.join(outDir, rootFile(html.extension)), apiRoot(siteTree(build.config), html, downloads));
+  for (const { archive, took } of made)
+    console.log(`Wrote ${archive.file}: ${archive.entries} files, ${formatBytes(archive.bytes)}, in ${took}.`);
+  console.log("The API root's HTML view links them.");
 });
