@@ -12,11 +12,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import edgeFunction from "../../runtime/edge/functions/api.ts";
-import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "../../../test/helpers/deno-binary.ts";
+import edgeFunction from "../build-scripts/runtime/edge/functions/api.ts";
+import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "../test/helpers/deno-binary.ts";
 import { count, markdownTable, size } from "./markdown-table.ts";
 import { pickWords, wordsFound, type ListWords } from "./query-words.ts";
-import { cpuMs, type SiteFiles } from "../../../test/helpers/static-host.ts";
+import { cpuMs, type SiteFiles } from "../test/helpers/static-host.ts";
 
 /** Netlify's limit of CPU time per request of an edge function. */
 const EDGE_BUDGET_MS = 50;
@@ -71,7 +71,7 @@ export async function measureEdgeLists(siteDir: string, lists: readonly string[]
 async function measureEdgeUnderDeno(siteDir: string, kinds: readonly RequestKind[], { runs, warmups }: Runs): Promise<EdgeFigure[]> {
   const denoDir = await mkdtemp(path.join(tmpdir(), "edge-cpu-"));
   try {
-    const script = path.join(PROJECT_DIR, "build-scripts/tools/bench/edge-cpu-deno.ts");
+    const script = path.join(PROJECT_DIR, "bench/edge-cpu-deno.ts");
     const args = ["run", "--allow-read", ...DENO_FLAGS, script, siteDir, JSON.stringify(kinds), String(runs), String(warmups)];
     const { stdout } = await promisify(execFile)(denoBinary(), args, {
       cwd: PROJECT_DIR,

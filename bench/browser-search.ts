@@ -11,7 +11,7 @@
 import type { Browser, Page } from "playwright-core";
 import { count, markdownTable, size } from "./markdown-table.ts";
 import type { ListWords } from "./query-words.ts";
-import { launchChromium } from "../../../test/helpers/chromium.ts";
+import { launchChromium } from "../test/helpers/chromium.ts";
 
 /** The link: DevTools' emulation, per request latency and shared throughput. */
 export const LINK = { latencyMs: 60, mbps: 9 };

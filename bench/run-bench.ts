@@ -5,8 +5,8 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { BENCH_DIR, benchSize, buildTable, checkGnuTime, mirrorTable, RUN_DIR, type SizeResult } from "./bench-size.ts";
 import { queryTables } from "./query-figures.ts";
-import { CommandError, runCommand } from "../cli/run-command.ts";
-import { parseShare } from "../synthetic/other-scripts.ts";
+import { CommandError, runCommand } from "../build-scripts/tools/cli/run-command.ts";
+import { parseShare } from "./synthetic/other-scripts.ts";
 
 const USAGE = `
 usage: npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S] [--other-scripts F]

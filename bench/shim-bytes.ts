@@ -6,11 +6,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
-import { siteTree } from "../../core/translations/site-tree.ts";
+import { bodyBytes, RecordSliceAnswers } from "../build-scripts/core/query/answer.ts";
+import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
 import type { RequestKind } from "./edge-cpu.ts";
 import { count, markdownTable, size } from "./markdown-table.ts";
-import { siteFiles } from "../../../test/helpers/static-host.ts";
+import { siteFiles } from "../test/helpers/static-host.ts";
 
 /**
  * The goal: the shim transfers at most this many times the answer's own gzip

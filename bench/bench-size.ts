@@ -18,16 +18,16 @@ import { median } from "./edge-cpu.ts";
 import { count, markdownTable, range, size } from "./markdown-table.ts";
 import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries } from "./query-figures.ts";
-import { archiveSite } from "../../pipeline/mirror/archive-site.ts";
-import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
-import { npmScriptCommand } from "../cli/npm-scripts.ts";
-import { sizeMix } from "../synthetic/synthetic-catalogue.ts";
-import { writeSyntheticCatalogue } from "../synthetic/write-catalogue.ts";
+import { archiveSite } from "../build-scripts/pipeline/mirror/archive-site.ts";
+import { resolveSiteConfig } from "../build-scripts/core/catalogue/site-config.ts";
+import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
+import { sizeMix } from "./synthetic/synthetic-catalogue.ts";
+import { writeSyntheticCatalogue } from "./synthetic/write-catalogue.ts";
 
 export const BENCH_DIR = path.join(tmpdir(), "catalogue-bench");
 export const RUN_DIR = path.join(BENCH_DIR, "run");
-const PROJECT_DIR = path.resolve(import.meta.dirname, "../../..");
-const GENERATOR_DIR = path.resolve(import.meta.dirname, "../synthetic");
+const PROJECT_DIR = path.resolve(import.meta.dirname, "..");
+const GENERATOR_DIR = path.resolve(import.meta.dirname, "synthetic");
 const BUILD_ENV = { BASE_URL: "https://api.example.org", SITE_URL: "https://education.example.org" };
 const GNU_TIME = "/usr/bin/time";
 
