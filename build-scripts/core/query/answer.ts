@@ -138,12 +138,14 @@ export abstract class PublishedApi {
       this.manifest(collection.name),
       search === "" ? undefined : this.finder(collection.name),
     ]);
+    // A list with no manifest is not published (a language with no tree of its own): nothing there.
+    if (!manifest) return this.notFound(path, format);
     const positions = finder && (await finder.find(search));
-    const total = positions?.length ?? manifest?.records ?? 0;
+    const total = positions?.length ?? manifest.records;
     const view: ListView = { ...listView(collection, total), query: queryString(search, query.fields ?? "") };
     const pageSize = Number.isFinite(renderer.pageSize) ? renderer.pageSize : query.page ? HTML_PAGE_SIZE : Infinity;
     // An empty list publishes no record, column or offset files: its answer is the empty list.
-    if (!manifest?.records) return this.answerRecords({ format, view, page: pageAt(0, pageSize, 1) }, [], fields);
+    if (!manifest.records) return this.answerRecords({ format, view, page: pageAt(0, pageSize, 1) }, [], fields);
     if (Number.isFinite(pageSize)) {
       const page = pageAt(total, pageSize, query.page ?? 1);
       const shown = Array.from({ length: page.count }, (_, i) => (positions ? positions[page.start + i] : page.start + i));
