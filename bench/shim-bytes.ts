@@ -31,7 +31,7 @@ export async function measureShimBytes(siteDir: string, kinds: readonly RequestK
     const read: string[] = [];
     const api = new RecordSliceAnswers(siteFiles(siteDir, { log: read }), siteTree({ baseUrl: "", siteUrl: "" }));
     const query = Object.fromEntries(["search", "fields", "format"].map((name) => [name, url.searchParams.get(name)]));
-    const answer = await api.answer({ path: url.pathname, ...query });
+    const answer = await api.get({ path: url.pathname, ...query });
     const files = [...new Set(read)];
     const downloadedGzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(siteDir, file))).length, 0);
     figures.push({ ...kind, answerGzip: gzipSync(await bodyBytes(answer.body)).length, downloadedGzip, files: files.length });

@@ -107,11 +107,11 @@ export class UpdatingWriter extends FileWriter {
     });
   }
 
-  /** Remove what `folder` holds beside `kept` (names of files and folders in it); returns how many files went. */
-  removeOthers(folder: string, kept: ReadonlySet<string>): number {
+  /** Remove what `folder` holds beside `keep` (names of files and folders in it); returns how many files went. */
+  removeOthers(folder: string, keep: ReadonlySet<string>): number {
     let removed = 0;
     for (const entry of readdirSync(`${this.prefix}${folder}`, { withFileTypes: true })) {
-      if (kept.has(entry.name)) continue;
+      if (keep.has(entry.name)) continue;
       const found = `${this.prefix}${folder}/${entry.name}`;
       removed += entry.isDirectory() ? readdirSync(found, { recursive: true }).length : 1;
       rmSync(found, { recursive: true, force: true });
