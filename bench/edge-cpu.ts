@@ -14,7 +14,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import edgeFunction from "../build-scripts/runtime/edge/functions/api.ts";
 import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "../test/helpers/deno-binary.ts";
-import { count, markdownTable, size } from "./markdown-table.ts";
+import { count, markdownTable } from "./markdown-table.ts";
+import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import { pickWords, wordsFound, type ListWords } from "./query-words.ts";
 import { cpuMs, type SiteFiles } from "../test/helpers/static-host.ts";
 
@@ -125,7 +126,7 @@ export function edgeTables(sizes: readonly { resources: number; edge: Awaited<Re
     const lists = sizes.map(({ edge }) => edge[i]);
     const cells = ({ ms: { median, p95, max }, bytes }: EdgeFigure) => [
       `${ms(median)} / ${ms(p95)} / ${ms(max)}${p95 > EDGE_BUDGET_MS ? " *" : ""}`,
-      size(bytes),
+      formatBytes(bytes),
     ];
     const rows = lists[0].requests.map(({ kind }, k) => [kind, ...lists.flatMap((list) => cells(list.requests[k]))]);
     const header = ["request", ...sizes.flatMap(({ resources }) => [`${count(resources)}: CPU ms`, "answer"])];

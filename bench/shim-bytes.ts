@@ -9,7 +9,8 @@ import { gzipSync } from "node:zlib";
 import { bodyBytes, RecordSliceAnswers } from "../build-scripts/core/query/answer.ts";
 import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
 import type { RequestKind } from "./edge-cpu.ts";
-import { count, markdownTable, size } from "./markdown-table.ts";
+import { count, markdownTable } from "./markdown-table.ts";
+import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import { siteFiles } from "../test/helpers/static-host.ts";
 
 /**
@@ -44,8 +45,8 @@ export function shimTable(sizes: readonly { resources: number; shim: Awaited<Ret
     shim.map(({ kind, answerGzip, downloadedGzip, files }) => [
       count(resources),
       kind,
-      size(answerGzip),
-      `${size(downloadedGzip)} in ${count(files)} files`,
+      formatBytes(answerGzip),
+      `${formatBytes(downloadedGzip)} in ${count(files)} files`,
       `${(downloadedGzip / answerGzip).toFixed(2)}×${downloadedGzip > SHIM_BYTES_GOAL * answerGzip ? " *" : ""}`,
     ]),
   );

@@ -9,7 +9,8 @@
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { formatBytes, reportedBuild } from "../../pipeline/build-report.ts";
+import { reportedBuild } from "../../pipeline/build-report.ts";
+import { formatBytes } from "../../pipeline/write/write-stats.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import { MIRROR_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
