@@ -11,7 +11,7 @@
  */
 import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
-import { fileProblem } from "../validate/problems.ts";
+import { problem } from "../validate/problems.ts";
 import type { SourceFile, SourceName, UnreadSource } from "../validate/validate-catalogue.ts";
 import type { TranslationSource } from "../validate/validate-translations.ts";
 import { describeEntry, readTextFile } from "./read-text-file.ts";
@@ -208,7 +208,7 @@ function listFolder(dir: string): Dirent[] | { found: string } {
 const unread = (file: string, collection: string, expected: string, found: string): UnreadSource => ({
   file,
   collection,
-  problem: fileProblem(file, expected, found),
+  problem: problem(file, "", expected, found),
 });
 
 /** Whether a path below the content folder is a record: <collection>/<name>.json, neither hidden. */
