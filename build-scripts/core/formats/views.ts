@@ -5,6 +5,7 @@
  */
 import type { Collection } from "../catalogue/collections.ts";
 import type { JsonObject } from "../catalogue/resource.ts";
+import { routePath } from "../routes/api-path.ts";
 import type { SiteTree } from "../translations/site-tree.ts";
 
 export interface RootView {
@@ -95,7 +96,7 @@ export const instanceName = (collection: Collection) => `${collection.label} Ins
 export const rootView = (data: JsonObject, download?: Download): RootView => ({
   kind: "root",
   name: ROOT_NAME,
-  path: "/api/",
+  path: routePath({ view: "root" }),
   data,
   download,
 });
@@ -103,7 +104,7 @@ export const rootView = (data: JsonObject, download?: Download): RootView => ({
 export const listView = (collection: Collection, total: number): ListView => ({
   kind: "list",
   name: listName(collection),
-  path: `/api/${collection.name}`,
+  path: routePath({ view: "list", collection, page: 1 }),
   collection,
   total,
 });
@@ -111,7 +112,7 @@ export const listView = (collection: Collection, total: number): ListView => ({
 export const instanceView = (collection: Collection, resource: JsonObject): InstanceView => ({
   kind: "instance",
   name: instanceName(collection),
-  path: `/api/${collection.name}/${resource.uuid}`,
+  path: routePath({ view: "instance", collection, uuid: String(resource.uuid) }),
   collection,
   resource,
 });

@@ -98,6 +98,18 @@ function resolveTreePath(parts: readonly string[]): ResolvedPath | undefined {
   return undefined;
 }
 
+/** A view's address as the spec writes it: `/api/`, `/api/<collection>`, `/api/<collection>/<uuid>`. */
+export function routePath(route: ApiRoute): string {
+  switch (route.view) {
+    case "root":
+      return "/api/";
+    case "list":
+      return `/api/${route.collection.name}`;
+    case "instance":
+      return `/api/${route.collection.name}/${route.uuid}`;
+  }
+}
+
 /** The file (below the site root) holding a view in a format. */
 export function routeFile(route: ApiRoute, extension: string): string {
   switch (route.view) {
