@@ -65,6 +65,8 @@ await runCommand(COMMAND, async () => {
       problems.push(dump.problem);
       continue;
     }
+    // A key written twice is refused as validate refuses it in a record: the dump's earlier value would vanish.
+    problems.push(...dump.problems);
     const schemaRef = schemaPathFrom(path.join(outDir, name), collection.kind);
     const result = dumpToRecords(collection, dump.value, config, shown, schemaRef, await schemaValidators());
     problems.push(...result.problems);
