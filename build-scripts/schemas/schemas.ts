@@ -32,6 +32,9 @@ export interface PropertySchema {
   readonly examples?: readonly unknown[];
 }
 
+/** Whether a field's schema lets it be null. */
+export const isNullable = (schema: PropertySchema | undefined) => [schema?.type].flat().includes("null");
+
 /** The definitions of common.schema.json, which the other schemas refer to. */
 export const COMMON_DEFINITIONS = common.definitions as Record<string, PropertySchema>;
 

@@ -10,7 +10,7 @@
  */
 import type { Collection, ResourceKind } from "../catalogue/collections.ts";
 import { OPTIONAL_DEFAULTS, recordKeys, type Json, type JsonObject } from "../catalogue/resource.ts";
-import { FILL_IN, propertySchema, SCHEMAS, type PropertySchema } from "../../schemas/schemas.ts";
+import { FILL_IN, isNullable, propertySchema, SCHEMAS, type PropertySchema } from "../../schemas/schemas.ts";
 import type { FolderFacts } from "./new-entry.ts";
 import { FILE_SLUG, HTML_CREDIT_ROLE, usesDefinition } from "./record-format.ts";
 
@@ -98,7 +98,7 @@ function widget(kind: ResourceKind, field: string, collections: ReadonlySet<stri
   if (uses("secondDate") || uses("microsecondDate") || uses("anyDate"))
     // Required where the schema has no null: the form refuses an empty date rather than the build.
     // A new record is created and modified now, as with `npm run new`.
-    return { widget: "datetime", picker_utc: true, default: "{{now}}", required: !nullable(schema?.type) };
+    return { widget: "datetime", picker_utc: true, default: "{{now}}", required: !isNullable(schema) };
   if (field === "lessons") return lessonsWidget(collections);
   if (uses("text") && field === "title") return { widget: "string", default: "", ...filledIn };
   // HTML as markup in a text box: a rich-text or markdown editor would rewrite it.
@@ -110,8 +110,6 @@ function widget(kind: ResourceKind, field: string, collections: ReadonlySet<stri
   }
   throw new Error(`The CMS has no widget for ${kind} field "${field}" (${JSON.stringify(schema)}): add one in core/cms/cms-config.ts.`);
 }
-
-const nullable = (type: string | string[] | undefined) => [type].flat().includes("null");
 
 /** 13 is higher education (common.schema.json's grades). */
 const GRADES: Json[] = Array.from({ length: 14 }, (_, n) => ({
