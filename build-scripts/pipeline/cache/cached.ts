@@ -14,7 +14,8 @@ import { threadId } from "node:worker_threads";
 
 const CODE_CACHE = fileURLToPath(new URL("../../../node_modules/.cache/bundles/", import.meta.url));
 
-export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** A text's or bytes' SHA-256, in hex. */
+export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /** The entry's file: `name` below the cache folder (a test gives a path of its own). */
 export const cacheFile = (name: string) => path.resolve(CODE_CACHE, name);

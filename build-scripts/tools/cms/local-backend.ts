@@ -10,11 +10,11 @@
  * repository's layout); the backend maps that prefix to the content folder it
  * serves (CONTENT_DIR), and refuses any path outside it.
  */
-import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { LOCAL_BACKEND_PATH } from "../../core/cms/local-backend-address.ts";
+import { sha256 } from "../../pipeline/cache/cached.ts";
 
 export interface LocalBackendOptions {
   /** The folder of records it serves. */
@@ -190,8 +190,6 @@ interface Asset {
   content: string;
   encoding: BufferEncoding;
 }
-
-const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
 function send(response: ServerResponse, status: number, value: unknown): void {
   response.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(value));
