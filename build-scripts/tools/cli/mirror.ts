@@ -7,9 +7,8 @@
  * the site cannot contain itself, so the mirror's own root page does not
  * link to an archive it could not reach.
  */
-import { writeFile } from "node:fs/promises";
-import path from "node:path";
 import { reportedBuild } from "../../pipeline/build-report.ts";
+import { FileWriter } from "../../pipeline/write/file-writer.ts";
 import { formatBytes } from "../../pipeline/write/write-stats.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import { MIRROR_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
@@ -38,7 +37,7 @@ await runCommand(COMMAND, async () => {
 
   const html = FORMATS[0];
   const download = { file: MIRROR_ARCHIVE, size, date: date.toISOString() };
-  await writeFile(path.join(outDir, rootFile(html.extension)), apiRoot(siteTree(build.config), html, download));
+  new FileWriter(outDir).write(rootFile(html.extension), apiRoot(siteTree(build.config), html, download));
   console.log(
     `Wrote ${archive.file}: ${archive.entries} files, ${size}, in ${((performance.now() - started) / 1000).toFixed(2)} s; the API root's HTML view links it.`,
   );
