@@ -80,6 +80,8 @@ export interface Page {
 export interface RenderContext extends SiteTree {
   /** The list view script's chunks, which the build's list pages ask for at once. */
   readonly scripts?: ListScripts;
+  /** The <base href> of a page shown away from its own file (the CMS's preview), instead of the way up from its file. */
+  readonly pageBase?: string;
 }
 
 /** Files below the site root that the HTML view's list script imports: at once, and when a search is made. */
