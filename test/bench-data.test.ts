@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syntheticCatalogue, sizeMix } from "../build-scripts/tools/synthetic/synthetic-catalogue.ts";
+import { syntheticCatalogue, sizeMix } from "../bench/synthetic/synthetic-catalogue.ts";
 import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
 import { validateSources } from "../build-scripts/pipeline/validate/validate-catalogue.ts";
 import { compileSchemas } from "../build-scripts/pipeline/validate/compile-schemas.ts";
-import { measureQueries } from "../build-scripts/tools/bench/query-figures.ts";
+import { measureQueries } from "../bench/query-figures.ts";
 import { buildSite } from "./helpers/build-site.ts";
 import { PROJECT_DIR, TSX } from "./helpers/run-cli.ts";
 
@@ -22,10 +22,7 @@ let temp: string;
 const generate = (out: string, seed: string, ...options: string[]) =>
   run(
     TSX,
-    [
-      "build-scripts/tools/synthetic/generate-data.ts",
-      ...["--videos", "60", "--units", "8", "--lessons", "5", "--seed", seed, ...options, "--out", out],
-    ],
+    ["bench/synthetic/generate-data.ts", ...["--videos", "60", "--units", "8", "--lessons", "5", "--seed", seed, ...options, "--out", out]],
     { cwd: PROJECT_DIR },
   );
 

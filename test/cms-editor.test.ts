@@ -123,6 +123,8 @@ describe("npm run cms, /admin/ in Chromium", () => {
       // The preview is the API's HTML view of the record.
       const preview = page.frameLocator("iframe").last().frameLocator("iframe");
       await expect(preview.locator("h1").textContent({ timeout: 10_000 })).resolves.toMatch(/Instance/);
+      // Shown in admin/, its links lead from the site's root: the renderer is given that <base>.
+      await expect(preview.locator("base").getAttribute("href")).resolves.toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       await page.close();
     }
     expect(problems).toEqual([]);

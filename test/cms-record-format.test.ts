@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import { EDITOR_NOTE, fromFile, toFile, type CreditLine } from "../build-scripts/core/cms/record-format.ts";
-import { writeSyntheticCatalogue } from "../build-scripts/tools/synthetic/write-catalogue.ts";
+import { writeSyntheticCatalogue } from "../bench/synthetic/write-catalogue.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 
 async function* recordFiles(contentDir: string) {

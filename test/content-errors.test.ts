@@ -54,6 +54,9 @@ async function writeBrokenRecords(content: string): Promise<void> {
     "videos/huge-numbers.json",
     JSON.stringify(huge).replace('"position":14', '"position":1e400').replace("[1]", "[-1e999]"),
   );
+  const beyond = { ...video, uuid: "0a1b2c3d-0000-4000-8000-00000000000a", position: 15 };
+  // 2^53 + 1, which JSON.parse reads as 2^53: past the integers a JavaScript number holds exactly.
+  await writeRecord(content, "videos/beyond-exact.json", JSON.stringify(beyond).replace('"position":15', '"position":9007199254740993'));
   const twice = { ...video, uuid: "0a1b2c3d-0000-4000-8000-000000000008", position: 13, credits: { Writer: ["A. Writer"] } };
   await writeRecord(
     content,
@@ -119,6 +122,13 @@ const BROKEN_RECORDS: [string, string, string, RegExp, RegExp][] = [
     "/position",
     /a number between .*/,
     /a number beyond them, read as Infinity/,
+  ],
+  [
+    "a position beyond JavaScript's exact integers",
+    "videos/beyond-exact.json",
+    "/position",
+    /a whole number from 1 to 9007199254740991, .*/,
+    /number 9007199254740992/,
   ],
   ["a number too large in any field", "videos/huge-numbers.json", "/geologic_time/0", /a number between .*/, /a number beyond them.*/],
   [

@@ -57,6 +57,21 @@ describe("import, then build", () => {
     expect(list.map((r) => r.uuid)).toEqual([...shuffled.map((r) => r.uuid), "0a1b2c3d-0000-4000-8000-0000000000aa"]);
   });
 
+  it("refuses a dump with a key written twice, naming the file and the pointer, and writes nothing", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "dumps-twice-"));
+    const text = await readFile(path.join(dumpDir, "units.json"), "utf8");
+    expect(text).toContain('"title":');
+    await writeRecord(dir, "units.json", text.replace('"title":', '"title":"An earlier title","title":'));
+    const content = path.join(await mkdtemp(path.join(tmpdir(), "imported-")), "content");
+    const result = await importDumps(dir, content);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /units\.json {2}\/0\/title\n {4}expected: each key once in its object .*\n {4}found: {4}the key "title" a second time, at line 1, column \d+/,
+    );
+    expect(result.stderr).toContain("Nothing was written.");
+    await expect(readdir(content)).rejects.toThrow();
+  });
+
   it("refuses a dump from another base address, naming what to set, and writes nothing", async () => {
     const content = path.join(await mkdtemp(path.join(tmpdir(), "imported-")), "content");
     const result = await importDumps(dumpDir, content, { BASE_URL: "https://elsewhere.example" });

@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { instanceFile } from "../build-scripts/core/routes/output-tree.ts";
-import { MAX_NESTING } from "../build-scripts/pipeline/validate/nesting-depth.ts";
+import { MAX_NESTING } from "../build-scripts/pipeline/validate/json-losses.ts";
 import { buildSite, GOLDEN_CONTENT, readJson, readOut } from "./helpers/build-site.ts";
 import { runCli } from "./helpers/run-cli.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";

@@ -68,7 +68,7 @@ describe("answers joined from published bytes", () => {
           ).join("");
           // The browser reads each column whole; the edge streams them.
           for (const strategy of ["records", "list-bytes"] as const) {
-            const answer = await api(strategy).answer({ path: `/api/${name}`, fields, format: format.name });
+            const answer = await api(strategy).get({ path: `/api/${name}`, fields, format: format.name });
             expect(await text(answer.body), `${name} ${fields} ${format.name} ${strategy}`).toBe(rendered);
           }
           read.length = 0;
@@ -82,9 +82,9 @@ describe("answers joined from published bytes", () => {
     for (const search of ["volcano", "the", "ocean map", "zzzz"]) {
       const matches = await videos.search(search);
       for (const format of dataFormats) {
-        const rendered = await text((await api("records").answer({ path: "/api/videos", search, format: format.name })).body);
+        const rendered = await text((await api("records").get({ path: "/api/videos", search, format: format.name })).body);
         for (const ranges of [false, true]) {
-          const cut = await api("list-bytes", ranges).answer({ path: "/api/videos", search, format: format.name });
+          const cut = await api("list-bytes", ranges).get({ path: "/api/videos", search, format: format.name });
           expect(await text(cut.body), `${search} ${format.name}${ranges ? " (range)" : ""}`).toBe(rendered);
           expect(cut.total).toBe(matches.length);
           expect(((await cut.json()) as JsonObject[]).map((r) => r.uuid)).toEqual(matches.map((r) => r.uuid));
@@ -118,7 +118,7 @@ describe("answers joined from published bytes", () => {
     for (const format of dataFormats) {
       for (const strategy of ["records", "list-bytes"] as const) {
         for (const query of [{ fields: "uuid,title" }, { search: "volcano" }, { search: "volcano", fields: "title" }]) {
-          const answer = await api(strategy).answer({ path: `/api/${empty}`, format: format.name, ...query });
+          const answer = await api(strategy).get({ path: `/api/${empty}`, format: format.name, ...query });
           expect(answer.status).toBe(200);
           expect(await text(answer.body), `${format.name} ${strategy} ${JSON.stringify(query)}`).toBe(await published(format.extension));
         }
@@ -128,7 +128,7 @@ describe("answers joined from published bytes", () => {
 
   it("read for a fields answer only the columns of those fields", async () => {
     read.length = 0;
-    await api("records").answer({ path: "/api/videos", fields: "uuid,title", format: "xml" });
+    await api("records").get({ path: "/api/videos", fields: "uuid,title", format: "xml" });
     expect(read.map((f) => f.replace(/\.[0-9a-f]{12}\./, ".#."))).toEqual([
       "search/videos/index.json",
       "search/videos/files/column-xml-uuid.#.txt",
@@ -137,13 +137,13 @@ describe("answers joined from published bytes", () => {
   });
 
   it("give the HTML view one page of matches, the total, and a pager that keeps the query", async () => {
-    const answer = await api("list-bytes").answer({ path: "/api/videos", search: "a", fields: "title", format: "api", page: 1 });
+    const answer = await api("list-bytes").get({ path: "/api/videos", search: "a", fields: "title", format: "api", page: 1 });
     expect(answer.total).toBeGreaterThan(0);
     expect(answer.page).toMatchObject({ number: 1, start: 0 });
     const html = await text(answer.body);
     expect(html).toContain('<span class="key">"title"</span>');
     expect(html).not.toContain('<span class="key">"description"</span>');
-    const small = await api("records").answer({ path: "/api/videos", search: "a", fields: "title", format: "json", page: 2 });
+    const small = await api("records").get({ path: "/api/videos", search: "a", fields: "title", format: "json", page: 2 });
     expect(small.page?.number).toBe(small.page?.pages === 1 ? 1 : 2);
   });
 });

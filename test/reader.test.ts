@@ -18,8 +18,8 @@ import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { bodyBytes, ListBytesAnswers } from "../build-scripts/core/query/answer.ts";
 import { MIRROR_ARCHIVE, READER_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
-import { writeSyntheticCatalogue } from "../build-scripts/tools/synthetic/write-catalogue.ts";
-import { sizeMix } from "../build-scripts/tools/synthetic/synthetic-catalogue.ts";
+import { writeSyntheticCatalogue } from "../bench/synthetic/write-catalogue.ts";
+import { sizeMix } from "../bench/synthetic/synthetic-catalogue.ts";
 import { TEST_ENV } from "./helpers/build-site.ts";
 import { clickText, ENGINES, type TestBrowser, type TestPage } from "./helpers/browsers.ts";
 import { launchChromium } from "./helpers/chromium.ts";
@@ -282,7 +282,7 @@ describe.each(ENGINES)("the offline reader's format links, in $name", (engine) =
         for (const format of dataFormats) {
           const { name, bytes } = await saved(page, format.name);
           const params = new URLSearchParams(query);
-          const cdn = await answers.answer({
+          const cdn = await answers.get({
             path: apiPath,
             format: format.name,
             search: params.get("search"),
@@ -317,7 +317,7 @@ describe("the offline reader's download, in Chromium", () => {
       await page.waitForFunction(() => document.documentElement.dataset.shown === "#/api/videos?search=ocean");
       const [download] = await Promise.all([page.waitForEvent("download"), page.click('a.format:text-is("xml")')]);
       expect(download.suggestedFilename()).toBe("videos.xml");
-      const cdn = await edge().answer({ path: "/api/videos", format: "xml", search: "ocean" });
+      const cdn = await edge().get({ path: "/api/videos", format: "xml", search: "ocean" });
       expect((await readFile((await download.path())!)).equals(Buffer.from(await bodyBytes(cdn.body)))).toBe(true);
     } finally {
       await browser.close();

@@ -2,7 +2,8 @@
  * Given netlify.toml as committed, Netlify's own matcher (@netlify/redirects,
  * driving netlify-redirector) sends every `?format=` and `?accept=` request
  * of the root, of every list and of every resource to a file that the build
- * wrote — what a Netlify site gives even without the edge function. And the
+ * wrote — what a Netlify site gives even without the edge function — taking
+ * a repeated parameter's last value, as the edge does. And the
  * edge function is declared on every spelling of every API path.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -18,6 +19,7 @@ import { MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { withGeneratedBlock } from "../build-scripts/pipeline/netlify/netlify-toml.ts";
 import { FORMAT_PARAMETERS } from "../build-scripts/pipeline/netlify/redirect-rules.ts";
 import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { repeatedParameters } from "./helpers/repeated-parameters.ts";
 
 const TOML = path.join(PROJECT_DIR, "netlify.toml");
 let build: BuildResult;
@@ -108,6 +110,26 @@ describe("Netlify's matcher over the generated rules", () => {
         }
       }
     }
+  });
+
+  it("reads a repeated format, accept, search or fields by its last value, on every kind of path", async () => {
+    const video = addresses.find((a) => a.path.startsWith("/api/videos/"))!.path;
+    const paths = {
+      root: "/api",
+      list: "/api/videos",
+      resource: video,
+      unknownResource: "/api/videos/00000000-0000-4000-8000-000000000000",
+      unknownPath: "/api/nothing",
+      translatedList: "/fr/api/videos",
+      translatedResource: `/fr${video}`,
+    };
+    const targets = [];
+    for (const { target: repeated, lastOnly } of repeatedParameters(paths, "volcano")) {
+      targets.push(await target(lastOnly));
+      expect(await target(repeated), repeated).toBe(targets.at(-1));
+    }
+    expect(targets).toContain("api/videos/index.xml");
+    expect(targets).toContain("fr/api/videos/index.json");
   });
 
   it("matches an accept value written unencoded too, except that a raw + reads as a space", async () => {

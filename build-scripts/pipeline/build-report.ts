@@ -1,12 +1,10 @@
 /** What the build tells its user: progress on long work, and a closing summary. */
 import type { PreparedBuild } from "./prepare.ts";
 import { runBuild, type BuildOutcome } from "./run-build.ts";
-import type { WriteStats } from "./write/write-stats.ts";
+import { formatBytes, type WriteStats } from "./write/write-stats.ts";
 import { crowdedFolders } from "./write/folder-limit.ts";
 import { warningSummary } from "./validate/problems.ts";
-
-/** A size for people: "701.8 kB", "1.3 MB". */
-export const formatBytes = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
+import { resourceCount } from "../core/catalogue/catalogue.ts";
 
 /** The languages with translations, and how many resources each translates (each has a whole tree, <lang>/api/). */
 function translatedLine(build: PreparedBuild): string[] {
@@ -16,13 +14,12 @@ function translatedLine(build: PreparedBuild): string[] {
 
 export function summary(build: PreparedBuild, stats: WriteStats, seconds: number, outDir: string): string {
   const counts = [...build.catalogue.lists].filter(([, list]) => list.length > 0).map(([name, list]) => `${name} ${list.length}`);
-  const total = [...build.catalogue.lists.values()].reduce((n, l) => n + l.length, 0);
   const rows = [...stats.byExtension]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([ext, s]) => `  ${ext.padEnd(6)} ${String(s.files).padStart(8)} files ${formatBytes(s.bytes).padStart(10)}`);
   return [
     `Built ${outDir}/ in ${seconds.toFixed(2)} s`,
-    `  resources: ${total} (${counts.join(", ") || "none"}) in ${build.catalogue.lists.size} collections`,
+    `  resources: ${resourceCount(build.catalogue)} (${counts.join(", ") || "none"}) in ${build.catalogue.lists.size} collections`,
     ...translatedLine(build),
     ...rows,
     `  total  ${String(stats.files).padStart(8)} files ${formatBytes(stats.bytes).padStart(10)}`,

@@ -32,13 +32,24 @@ export interface PropertySchema {
   readonly examples?: readonly unknown[];
 }
 
+/** Whether a field's schema lets it be null. */
+export const isNullable = (schema: PropertySchema | undefined) => [schema?.type].flat().includes("null");
+
+/** The definitions of common.schema.json, which the other schemas refer to. */
+export const COMMON_DEFINITIONS = common.definitions as Record<string, PropertySchema>;
+
+const COMMON_REF = /^common\.schema\.json#\/definitions\/(\w+)$/;
+
+/** The definition of common.schema.json that a `$ref` names (`common.schema.json#/definitions/uuid` → `uuid`), if it names one. */
+export const commonDefinition = (ref: unknown): string | undefined => (typeof ref === "string" ? COMMON_REF.exec(ref)?.[1] : undefined);
+
 /** A field's schema, with a reference into common.schema.json followed (the field's own title and examples kept). */
 export function propertySchema(kind: SchemaName, field: string): PropertySchema | undefined {
   const property = (SCHEMAS[kind].properties as Record<string, PropertySchema | undefined>)[field];
-  const definition = property?.$ref?.match(/#\/definitions\/(\w+)$/)?.[1];
+  const definition = commonDefinition(property?.$ref);
   if (!definition) return property;
   const { $ref: _, ...own } = property!;
-  return { ...(common.definitions as Record<string, PropertySchema>)[definition], ...own };
+  return { ...COMMON_DEFINITIONS[definition], ...own };
 }
 
 /**

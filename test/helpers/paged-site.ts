@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { writeSyntheticCatalogue } from "../../build-scripts/tools/synthetic/write-catalogue.ts";
+import { writeSyntheticCatalogue } from "../../bench/synthetic/write-catalogue.ts";
 import { buildSite, type BuildResult } from "./build-site.ts";
 
 /** A word of the catalogue that matches more than one page of videos. */

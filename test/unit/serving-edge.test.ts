@@ -85,12 +85,25 @@ describe("the edge function reads a request as DRF does", () => {
     ["/%61%70%69/%76ideos/index%2Ejson", "/api/videos/index.json"],
     ["/api/%7Evideos?format=json", undefined],
     ["//api/videos?format=json", "/api/videos/index.json"],
-    ["/api//videos/?format=json", "/api/videos/index.json"],
     ["/fr/%61pi/videos?format=xml", "/fr/api/videos/index.xml"],
-  ])("a percent-encoded unreserved character or a doubled slash is the same path: %s", async (target, file) => {
+  ])("a percent-encoded unreserved character or a leading doubled slash is the same path: %s", async (target, file) => {
     const { status, asked } = await ask(target);
     expect(asked).toEqual(file ? [file] : []);
     expect(status).toBe(file ? 200 : 404);
+  });
+
+  it.each(["/api//videos/?format=json", "/api/videos//?format=json", "/fr//api/videos?format=json", "/api//"])(
+    "a doubled slash inside a path names nothing, as Django's resolver merges none: %s",
+    async (target) => {
+      const json = target.includes("format=json") ? "application/json; charset=utf-8" : "text/html; charset=utf-8";
+      expect(await ask(target, { headers: { Accept: "image/png" } })).toMatchObject({ status: 404, type: json, asked: [] });
+    },
+  );
+
+  it("negotiates on a path a route matches before it looks the resource up: 406, else 404", async () => {
+    const lookup = "/api/units/d932293408e3408296942a11793ae3e4";
+    expect(await ask(lookup, { headers: { Accept: "image/png" } })).toMatchObject({ status: 406, asked: [] });
+    expect(await ask(`${lookup}?format=json`)).toMatchObject({ status: 200, asked: [`${lookup}/index.json`] });
   });
 
   it("an encoded slash stays data: /api/videos%2Findex.json names nothing", async () => {

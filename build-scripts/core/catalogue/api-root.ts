@@ -3,6 +3,6 @@ import { COLLECTIONS } from "./collections.ts";
 import type { JsonObject } from "./resource.ts";
 import type { SiteAddresses } from "./site-config.ts";
 
-export function apiRootData(config: SiteAddresses): JsonObject {
+export function apiRootData(config: Pick<SiteAddresses, "baseUrl">): JsonObject {
   return Object.fromEntries(COLLECTIONS.map((c) => [c.name, `${config.baseUrl}/api/${c.name}?format=api`]));
 }

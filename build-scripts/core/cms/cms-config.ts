@@ -10,7 +10,7 @@
  */
 import type { Collection, ResourceKind } from "../catalogue/collections.ts";
 import { OPTIONAL_DEFAULTS, recordKeys, type Json, type JsonObject } from "../catalogue/resource.ts";
-import { FILL_IN, propertySchema, SCHEMAS, type PropertySchema } from "../../schemas/schemas.ts";
+import { FILL_IN, isNullable, propertySchema, SCHEMAS, type PropertySchema } from "../../schemas/schemas.ts";
 import type { FolderFacts } from "./new-entry.ts";
 import { FILE_SLUG, HTML_CREDIT_ROLE, usesDefinition } from "./record-format.ts";
 
@@ -106,7 +106,7 @@ function widget(kind: ResourceKind, field: string, collections: ReadonlySet<stri
   if (uses("secondDate") || uses("microsecondDate") || uses("anyDate"))
     // Required where the schema has no null: the form refuses an empty date rather than the build.
     // A new record is created and modified now, as with `npm run new`.
-    return { widget: "datetime", picker_utc: true, default: "{{now}}", required: !nullable(schema?.type) };
+    return { widget: "datetime", picker_utc: true, default: "{{now}}", required: !isNullable(schema) };
   if (field === "lessons") return lessonsWidget(collections);
   if (uses("text") && field === "title") return { widget: "string", default: "", ...filledIn };
   // Optional: a new record's empty one is made from its title; an existing record's cannot be emptied (the widget says so).
@@ -119,8 +119,6 @@ function widget(kind: ResourceKind, field: string, collections: ReadonlySet<stri
   }
   throw new Error(`The CMS has no widget for ${kind} field "${field}" (${JSON.stringify(schema)}): add one in core/cms/cms-config.ts.`);
 }
-
-const nullable = (type: string | string[] | undefined) => [type].flat().includes("null");
 
 /** Decap checks the pattern of a required field, and of an optional one when it is not empty, naming the rule if it fails. */
 const schemaPattern = (schema: { pattern?: string; description?: string } | undefined): Json[] => [

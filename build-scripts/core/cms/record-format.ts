@@ -13,7 +13,7 @@
 import type { ResourceKind } from "../catalogue/collections.ts";
 import { emptyValue, timestamp } from "../catalogue/new-record.ts";
 import { isJsonObject, recordKeys, type Json, type JsonObject } from "../catalogue/resource.ts";
-import { propertySchema, SCHEMAS } from "../../schemas/schemas.ts";
+import { commonDefinition, isNullable, propertySchema, SCHEMAS } from "../../schemas/schemas.ts";
 
 /** The key of the data that carries what the form would lose; never written to a file. */
 export const EDITOR_NOTE = "__record";
@@ -94,7 +94,7 @@ function textFields(kind: ResourceKind): string[] {
 
 /** Does the field's schema use this definition of common.schema.json? */
 export const usesDefinition = (kind: ResourceKind, field: string, name: keyof typeof SCHEMAS.common.definitions) =>
-  (SCHEMAS[kind].properties as Record<string, { $ref?: string } | undefined>)[field]?.$ref === `common.schema.json#/definitions/${name}`;
+  commonDefinition((SCHEMAS[kind].properties as Record<string, { $ref?: string } | undefined>)[field]?.$ref) === name;
 
 function fieldValue(kind: ResourceKind, key: string, value: unknown, crlfFields: ReadonlySet<string>, now: Date): Json {
   const crlf = crlfFields.has(key);
@@ -125,7 +125,7 @@ function creditsObject(kind: ResourceKind, lines: readonly CreditLine[], crlf: b
  * schema allows null. A date already in the collection's precision is kept as it is.
  */
 function datePrecision(kind: ResourceKind, field: string, value: unknown): Json {
-  const nullable = [propertySchema(kind, field)?.type].flat().includes("null");
+  const nullable = isNullable(propertySchema(kind, field));
   if (value === "" || value === null) return nullable ? null : "";
   const text = value instanceof Date ? value.toISOString() : String(value);
   const micro = kind === "unit" || /\.\d{6}Z$/.test(text);

@@ -185,7 +185,7 @@ function requestLine(frame: Frame, { language }: SiteTree): string {
   return `<pre class="request">${method} ${escapeHtml(path)}</pre>`;
 }
 
-function pageHead(frame: Frame, tree: SiteTree): string {
+function pageHead(frame: Frame, tree: RenderContext): string {
   const links = pageLinks(frame.file, tree);
   const crumbs = frame.crumbs
     .map((c) =>
@@ -195,7 +195,8 @@ function pageHead(frame: Frame, tree: SiteTree): string {
     )
     .join("");
   const formatLinks = DATA_FORMATS.map((f) => formatLink(frame, f)).join(" ");
-  const base = links.base === undefined ? "" : `<base href="${escapeAttribute(links.base)}">\n`;
+  const baseHref = links.base === undefined ? undefined : (tree.pageBase ?? links.base);
+  const base = baseHref === undefined ? "" : `<base href="${escapeAttribute(baseHref)}">\n`;
   const head = pageOpen({
     lang: tree.language ?? SOURCE_LANGUAGE,
     title: `${frame.view.name} – Catalogue API`,

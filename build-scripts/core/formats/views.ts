@@ -5,6 +5,7 @@
  */
 import type { Collection } from "../catalogue/collections.ts";
 import type { JsonObject } from "../catalogue/resource.ts";
+import { routePath } from "../routes/api-path.ts";
 import type { SiteTree } from "../translations/site-tree.ts";
 
 export interface RootView {
@@ -85,6 +86,8 @@ export interface Page {
 export interface RenderContext extends SiteTree {
   /** The list view script's chunks, which the build's list pages ask for at once. */
   readonly scripts?: ListScripts;
+  /** The <base href> of a page shown away from its own file (the CMS's preview), instead of the way up from its file. */
+  readonly pageBase?: string;
 }
 
 /** Files below the site root that the HTML view's list script imports: at once, and when a search is made. */
@@ -101,7 +104,7 @@ export const instanceName = (collection: Collection) => `${collection.label} Ins
 export const rootView = (data: JsonObject, downloads?: readonly Download[]): RootView => ({
   kind: "root",
   name: ROOT_NAME,
-  path: "/api/",
+  path: routePath({ view: "root" }),
   data,
   downloads,
 });
@@ -109,7 +112,7 @@ export const rootView = (data: JsonObject, downloads?: readonly Download[]): Roo
 export const listView = (collection: Collection, total: number): ListView => ({
   kind: "list",
   name: listName(collection),
-  path: `/api/${collection.name}`,
+  path: routePath({ view: "list", collection, page: 1 }),
   collection,
   total,
 });
@@ -118,7 +121,7 @@ export const listView = (collection: Collection, total: number): ListView => ({
 export const instanceView = (collection: Collection, resource: JsonObject, uuid = String(resource.uuid)): InstanceView => ({
   kind: "instance",
   name: instanceName(collection),
-  path: `/api/${collection.name}/${uuid}`,
+  path: routePath({ view: "instance", collection, uuid }),
   collection,
   uuid,
   resource,

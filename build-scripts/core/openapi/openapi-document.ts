@@ -18,7 +18,7 @@ import { ALLOW, API_HEADERS } from "../routes/api-headers.ts";
 import { SOURCE_LANGUAGE } from "../translations/languages.ts";
 import { PROSE_CREDITS, TRANSLATABLE } from "../translations/translatable.ts";
 import { XLIFF_NAMESPACE } from "../formats/xliff.ts";
-import type { ApiRoute } from "../routes/api-path.ts";
+import { routePath, type ApiRoute } from "../routes/api-path.ts";
 import {
   apiAddress,
   fieldsSchemaName,
@@ -123,7 +123,7 @@ function pathItem(view: View, localized = false): JsonObject {
 function views(): View[] {
   const root: View = {
     route: { view: "root" },
-    path: "/api/",
+    path: routePath({ view: "root" }),
     id: "ApiRoot",
     data: document(ref("ApiRoot")),
     parameters: [],
@@ -131,16 +131,18 @@ function views(): View[] {
   const out = [root];
   for (const collection of COLLECTIONS) {
     const fields = parameterRef(`fields.${collection.kind}`);
+    const list = { view: "list", collection, page: 1 } as const;
     out.push({
-      route: { view: "list", collection, page: 1 },
-      path: `/api/${collection.name}`,
+      route: list,
+      path: routePath(list),
       id: `${pascal(collection.name)}List`,
       data: { type: "array", items: { ...resourceAnswer(collection), xml: XML_LIST_ITEM }, xml: { ...XML_ROOT, wrapped: true } },
       parameters: [parameterRef("search"), fields],
     });
+    const instance = { view: "instance", collection, uuid: "{uuid}" } as const;
     out.push({
-      route: { view: "instance", collection, uuid: "{uuid}" },
-      path: `/api/${collection.name}/{uuid}`,
+      route: instance,
+      path: routePath(instance),
       id: `${pascal(collection.label)}Instance`,
       data: document(resourceAnswer(collection)),
       parameters: [fields],

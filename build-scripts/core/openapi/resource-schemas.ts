@@ -12,6 +12,7 @@
 import { LANGUAGE_TAG } from "../translations/languages.ts";
 import { COLLECTIONS, type Collection, type ResourceKind } from "../catalogue/collections.ts";
 import { FIELD_ORDER, type Json, type JsonObject } from "../catalogue/resource.ts";
+import { commonDefinition } from "../../schemas/schemas.ts";
 
 /** A JSON Schema (OpenAPI 3.1's dialect: 2020-12 with `xml`) as plain JSON. */
 export type Schema = JsonObject;
@@ -30,7 +31,6 @@ export const XML_LIST_ITEM = { name: "list-item" } as const;
 /** DRF's XML document element. */
 export const XML_ROOT = { name: "root" } as const;
 
-const COMMON_REF = /^common\.schema\.json#\/definitions\/(\w+)$/;
 /** A UUID as a part of an address: common.schema.json's pattern without its anchors. */
 const uuidPattern = (schemas: RecordSchemas) =>
   String(((schemas.common.definitions as Record<string, Schema>).uuid as Schema).pattern).slice(1, -1);
@@ -48,8 +48,8 @@ function converted(schema: Json): Json {
   if (schema === null || typeof schema !== "object") return schema;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
-    const common = key === "$ref" && typeof value === "string" ? COMMON_REF.exec(value) : null;
-    out[key] = common ? `${SCHEMA_REF}${pascal(common[1])}` : converted(value);
+    const definition = key === "$ref" ? commonDefinition(value) : undefined;
+    out[key] = definition ? `${SCHEMA_REF}${pascal(definition)}` : converted(value);
   }
   if (out.type === "array") {
     out.xml = { wrapped: true };

@@ -1,8 +1,8 @@
 /**
- * Answers a read request (the API root, a list, or one resource, with
- * `search`, `fields`, `format` and `page`) from the site's published files,
- * the way the service would. The edge and the browser shim each answer with
- * a strategy of their own over the same files (ListBytesAnswers,
+ * The answer to a read request (the API root, a list, or one resource, with
+ * `search`, `fields`, `format` and `page`) made from the site's published
+ * files, as the service would give it. The edge and the browser shim each make
+ * theirs with a strategy of their own over the same files (ListBytesAnswers,
  * RecordSliceAnswers; the offline reader's, from the search files alone:
  * search-data-answers.ts); what an answer costs follows the answer, not the list:
  *
@@ -31,7 +31,7 @@ import type { RecordFinder } from "../search/find-records.ts";
 import type { SiteTree } from "../translations/site-tree.ts";
 import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "./column-join.ts";
 import { cutEntries } from "./entry-stream.ts";
-import { keptIn } from "./kept.ts";
+import { memoized } from "../memo.ts";
 import { listFrame } from "./list-frame.ts";
 import { parseFields, queryString, selectFields } from "./fields.ts";
 import type { PublishedFiles } from "./published-files.ts";
@@ -101,13 +101,13 @@ export abstract class PublishedApi {
     protected readonly context: SiteTree,
   ) {}
 
-  /** A request by its path, as the shim's `request()` takes it. */
-  async answer(request: ApiRequest): Promise<Answer> {
+  /** The answer to a request by its path, as the shim's `request()` takes it. */
+  async get(request: ApiRequest): Promise<Answer> {
     const path = rootedPath(request.path);
     const resolved = resolveApiPath(path);
     const format = request.format ? formatNamed(FORMATS, request.format) : formatWithExtension(FORMATS, resolved?.fixedExtension ?? "json");
     if (!format || !resolved) return this.notFound(path, format ?? JSON_FORMAT);
-    return this.answerRoute(resolved.route, format, request, path);
+    return this.getRoute(resolved.route, format, request, path);
   }
 
   /** Reads ahead what a search of a list, still being typed, will need: the search code, the manifest, its words' term files. */
@@ -117,8 +117,8 @@ export abstract class PublishedApi {
     await (await this.finder(route.collection.name)).prefetch(search);
   }
 
-  /** A view of the API in a format, narrowed by the query; `path` is what a 404 names. */
-  async answerRoute(route: ApiRoute, format: Format, query: QueryParams, path: string): Promise<Answer> {
+  /** The answer for a view of the API in a format, narrowed by the query; `path` is what a 404 names. */
+  async getRoute(route: ApiRoute, format: Format, query: QueryParams, path: string): Promise<Answer> {
     const { renderer } = format;
     if (route.view === "root") {
       const root = await this.loadJson(rootFile("json"));
@@ -139,23 +139,25 @@ export abstract class PublishedApi {
       this.manifest(collection.name),
       search === "" ? undefined : this.finder(collection.name),
     ]);
+    // A list with no manifest is not published (a language with no tree of its own): nothing there.
+    if (!manifest) return this.notFound(path, format);
     const positions = finder && (await finder.find(search));
-    const total = positions?.length ?? manifest?.records ?? 0;
+    const total = positions?.length ?? manifest.records;
     const view: ListView = { ...listView(collection, total), query: queryString(search, query.fields ?? "") };
     const pageSize = Number.isFinite(renderer.pageSize) ? renderer.pageSize : query.page ? HTML_PAGE_SIZE : Infinity;
     // An empty list publishes no record, column or offset files: its answer is the empty list.
-    if (!manifest?.records) return this.answerRecords({ format, view, page: pageAt(0, pageSize, 1) }, [], fields);
+    if (!manifest.records) return this.recordsAnswer({ format, view, page: pageAt(0, pageSize, 1) }, [], fields);
     if (Number.isFinite(pageSize)) {
       const page = pageAt(total, pageSize, query.page ?? 1);
       const shown = Array.from({ length: page.count }, (_, i) => (positions ? positions[page.start + i] : page.start + i));
-      return this.answerRecords({ format, view, page, manifest }, shown, fields);
+      return this.recordsAnswer({ format, view, page, manifest }, shown, fields);
     }
     const whole: WholeList = { format, view, page: pageAt(total, Infinity, 1), manifest };
-    if (fields && renderer.parts) return this.answerWhole(whole, (list) => this.joinedColumns(list, positions, fields));
-    if (!positions) return this.answerWhole(whole, (list) => this.listBody(list));
+    if (fields && renderer.parts) return this.wholeAnswer(whole, (list) => this.joinedColumns(list, positions, fields));
+    if (!positions) return this.wholeAnswer(whole, (list) => this.listBody(list));
     // No match reads nothing more: the answer is the list's head and tail.
-    if (positions.length === 0) return this.answerRecords(whole, positions, fields);
-    return this.answerMatches(whole, positions, fields);
+    if (positions.length === 0) return this.recordsAnswer(whole, positions, fields);
+    return this.matchesAnswer(whole, positions, fields);
   }
 
   /** A whole list in a data format: its list file as published, read whole or as it arrives. */
@@ -170,12 +172,12 @@ export abstract class PublishedApi {
   protected abstract column(file: string, field: string, records: number, everyItem: boolean): Promise<PartSource>;
 
   /** A whole list in a data format narrowed by a search with matches: rendered from the records' files, unless a strategy knows better. */
-  protected answerMatches(list: WholeList, positions: readonly number[], fields?: ReadonlySet<string>): Promise<Answer> {
-    return this.answerRecords(list, positions, fields);
+  protected matchesAnswer(list: WholeList, positions: readonly number[], fields?: ReadonlySet<string>): Promise<Answer> {
+    return this.recordsAnswer(list, positions, fields);
   }
 
   /** The list's records at `positions`, narrowed to `fields`, rendered as `page`. */
-  protected async answerRecords(
+  protected async recordsAnswer(
     { format, view, page, manifest }: ListAnswer,
     positions: readonly number[],
     fields?: ReadonlySet<string>,
@@ -190,7 +192,7 @@ export abstract class PublishedApi {
    * A whole list's answer from its body in a format (`bodyOf`): its JSON is
    * the JSON format's body, parsed, the answer's own when it is that, read whole.
    */
-  protected async answerWhole(list: WholeList, bodyOf: (list: WholeList) => Promise<AnswerBody>): Promise<Answer> {
+  protected async wholeAnswer(list: WholeList, bodyOf: (list: WholeList) => Promise<AnswerBody>): Promise<Answer> {
     const body = await bodyOf(list);
     const own = list.format === JSON_FORMAT && body instanceof Uint8Array ? body : undefined;
     const json = async () => {
@@ -208,17 +210,17 @@ export abstract class PublishedApi {
   ): Promise<AnswerBody> {
     const { format, view, page, manifest } = list;
     const { renderer } = format;
-    const kept = FIELD_ORDER[view.collection.kind].filter((field) => fields.has(field));
+    const chosen = FIELD_ORDER[view.collection.kind].filter((field) => fields.has(field));
     const names = manifest.files.columns[format.extension] ?? {};
     const file = (field: string) => queryFile(view.collection.name, names[field]);
-    const columns = await Promise.all(kept.map((field) => this.column(file(field), field, manifest.records, positions === undefined)));
+    const columns = await Promise.all(chosen.map((field) => this.column(file(field), field, manifest.records, positions === undefined)));
     const joined = joinColumns({
       parts: renderer.parts!,
       columns,
       positions: positions ?? manifest.records,
       frame: listFrame(renderer, view, page, this.context),
     });
-    // Where the columns were read whole, the answer is kept whole too: its JSON is then parsed from it, not joined again.
+    // Where the columns were read whole, the answer is made whole too: its JSON is then parsed from it, not joined again.
     return columns.some((column) => column instanceof StreamedColumn) ? joined : bodyBytes(joined);
   }
 
@@ -234,11 +236,11 @@ export abstract class PublishedApi {
   }
 
   protected manifest(collection: string): Promise<SearchManifest | undefined> {
-    return keptIn(this.manifests, collection, () => this.loadJson(searchManifestFile(collection)) as Promise<SearchManifest | undefined>);
+    return memoized(this.manifests, collection, () => this.loadJson(searchManifestFile(collection)) as Promise<SearchManifest | undefined>);
   }
 
   private finder(collection: string): Promise<RecordFinder> {
-    return keptIn(this.finders, collection, async () => {
+    return memoized(this.finders, collection, async () => {
       // One chunk in the browser: the finder, Lunr and the word rules.
       const { RecordFinder, wordRules } = await import("../search/find-records.ts");
       return new RecordFinder(this.files.text, collection, this.manifest(collection), await wordRules(this.context.language));
@@ -288,8 +290,8 @@ export class ListBytesAnswers extends PublishedApi {
   }
 
   /** A whole list in a data format narrowed by a search: the matching entries, cut from the list file's own bytes as they arrive. */
-  protected answerMatches(list: WholeList, positions: readonly number[]): Promise<Answer> {
-    return this.answerWhole(list, (inFormat) => this.cutMatches(inFormat, positions));
+  protected matchesAnswer(list: WholeList, positions: readonly number[]): Promise<Answer> {
+    return this.wholeAnswer(list, (inFormat) => this.cutMatches(inFormat, positions));
   }
 
   private async cutMatches({ format, view, page, manifest }: WholeList, positions: readonly number[]): Promise<AnswerBody> {
@@ -316,7 +318,7 @@ export class ListBytesAnswers extends PublishedApi {
 
 /**
  * The browser's answers, where bytes cost more than work: files read whole
- * (and kept, by the shim's files), a search's matches rendered from the record
+ * (and memoized, by the shim's files), a search's matches rendered from the record
  * slices that hold them.
  */
 export class RecordSliceAnswers extends PublishedApi {

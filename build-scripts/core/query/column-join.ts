@@ -150,7 +150,7 @@ export class StreamedColumn implements PartSource {
 
 export interface ColumnJoin {
   readonly parts: ItemParts;
-  /** The kept fields' columns, in the resource's field order. */
+  /** The chosen fields' columns, in the resource's field order. */
   readonly columns: readonly PartSource[];
   /** The items to join: every position of the list, or those a search found, in order. */
   readonly positions: readonly number[] | number;

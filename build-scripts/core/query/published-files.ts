@@ -1,14 +1,16 @@
 /**
  * The site's published files, as the edge (the static site behind it) and the
  * browser (fetch) read them: text or bytes, undefined for a 404, an error
- * otherwise. With `keep` (the shim's many queries), each file is fetched once
- * and kept for later ones; a stream is never kept.
+ * otherwise. With `remember` (the shim's many queries), each file is fetched
+ * once and memoized for later ones; a stream never is.
  */
+import { memoized } from "../memo.ts";
+
 export interface PublishedFiles {
   text(path: string): Promise<string | undefined>;
   bytes(path: string): Promise<Uint8Array<ArrayBuffer> | undefined>;
   /**
-   * A file read as it arrives, never kept; with `range` ([start, end) in bytes),
+   * A file read as it arrives, never memoized; with `range` ([start, end) in bytes),
    * only that part when the host honours range requests, else the whole file.
    */
   stream(path: string, range?: ByteRange): Promise<FileStream | undefined>;
@@ -27,9 +29,9 @@ export interface FileStream {
 
 export type Get = (url: URL, init?: RequestInit) => Promise<Response>;
 
-/** Files under `root`, fetched with `get`; `keep` remembers each answer (the browser shim's many queries). */
-export function httpFiles(get: Get, root: URL, keep = false): PublishedFiles {
-  const kept = new Map<string, Promise<Uint8Array<ArrayBuffer> | undefined>>();
+/** Files under `root`, fetched with `get`; `remember`: each file's bytes are memoized (the browser shim's many queries). */
+export function httpFiles(get: Get, root: URL, remember = false): PublishedFiles {
+  const remembered = new Map<string, Promise<Uint8Array<ArrayBuffer> | undefined>>();
   const found = async (file: string, init?: RequestInit) => {
     const url = new URL(file, root);
     const response = await get(url, init);
@@ -44,16 +46,14 @@ export function httpFiles(get: Get, root: URL, keep = false): PublishedFiles {
     const response = await found(file);
     return response && new Uint8Array(await response.arrayBuffer());
   };
-  const bytes = (file: string) => {
-    if (!keep) return fetchBytes(file);
-    let known = kept.get(file);
-    if (!known) {
-      known = fetchBytes(file);
-      known.catch(() => kept.delete(file)); // a failed fetch is tried again next time
-      kept.set(file, known);
-    }
-    return known;
-  };
+  const bytes = (file: string) =>
+    remember
+      ? memoized(remembered, file, () => {
+          const fetched = fetchBytes(file);
+          fetched.catch(() => remembered.delete(file)); // a failed fetch is tried again next time
+          return fetched;
+        })
+      : fetchBytes(file);
   const stream = async (file: string, range?: ByteRange): Promise<FileStream | undefined> => {
     const headers = range && range.end > range.start ? { Range: `bytes=${range.start}-${range.end - 1}` } : undefined;
     const response = await found(file, headers && { headers });

@@ -11,7 +11,7 @@ import { queryFile } from "../routes/output-tree.ts";
 import type { SearchManifest } from "../search/build-index.ts";
 import { RecordSliceAnswers, type AnswerBody, type WholeList } from "./answer.ts";
 import { WholeColumn } from "./column-join.ts";
-import { keptIn } from "./kept.ts";
+import { memoized } from "../memo.ts";
 
 const decoder = new TextDecoder();
 /** What comes before a uuid in its part of the JSON column. */
@@ -34,7 +34,7 @@ export class SearchDataAnswers extends RecordSliceAnswers {
 
   /** The JSON column of `uuid` read once: each part is `"uuid":"<uuid>"`, ASCII, so its bytes are its characters. */
   private uuidPositions(collection: string, manifest: SearchManifest): Promise<Map<string, number>> {
-    return keptIn(this.positions, collection, async () => {
+    return memoized(this.positions, collection, async () => {
       const bytes = await this.requiredBytes(queryFile(collection, manifest.files.columns.json.uuid));
       const column = new WholeColumn("uuid", bytes, manifest.records);
       const text = decoder.decode(bytes);

@@ -29,6 +29,13 @@ export interface ResolvedPath {
 
 /** A resource's uuid, lower case as the records' schema (common.schema.json) has it: in its address and its translation's file name. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * What a resource's address may hold where its uuid goes, as DRF's router
+ * matches it (`lookup_value_regex`, any segment without a dot): the route
+ * matches first, so the request is negotiated (a 406) before the resource is
+ * looked up (a 404).
+ */
+const LOOKUP = /^[^/.]+$/;
 const INDEX_FILE = /^index\.([a-z0-9]+)$/;
 /** Pages 2… of a list's HTML view (page 1 is index.html). */
 const PAGE_FILE = /^page-([2-9]|[1-9]\d+)\.(html)$/;
@@ -42,8 +49,9 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 /**
  * A request path in the one spelling it is routed by: percent-encoded
  * unreserved characters decoded (RFC 3986 §6.2.2.2: `/%61pi/vide%6Fs` is
- * `/api/videos`), and runs of slashes made one (`//api/videos`, as the proxy
- * usually in front of DRF merges them). Any other escape stays: an encoded
+ * `/api/videos`), and a leading run of slashes made one (`//api/videos`, which
+ * DRF serves too). A doubled slash further in stays, and names nothing (`/api//videos`:
+ * Django's resolver does not merge slashes). Any other escape stays: an encoded
  * `/` is data, not a separator.
  */
 export const canonicalPath = (pathname: string) =>
@@ -52,7 +60,7 @@ export const canonicalPath = (pathname: string) =>
       const char = String.fromCharCode(parseInt(hex, 16));
       return UNRESERVED.test(char) ? char : escape;
     })
-    .replace(/\/{2,}/g, "/");
+    .replace(/^\/{2,}/, "/");
 
 /** The view a path names (in any spelling of it), or undefined when nothing of the API lives there (a 404). */
 export function resolveApiPath(pathname: string): ResolvedPath | undefined {
@@ -86,8 +94,20 @@ function resolveTreePath(parts: readonly string[]): ResolvedPath | undefined {
   const collection = findCollection(rest[0]);
   if (!collection) return undefined;
   if (rest.length === 1) return { route: { view: "list", collection, page }, fixedExtension };
-  if (rest.length === 2 && UUID.test(rest[1])) return { route: { view: "instance", collection, uuid: rest[1] }, fixedExtension };
+  if (rest.length === 2 && LOOKUP.test(rest[1])) return { route: { view: "instance", collection, uuid: rest[1] }, fixedExtension };
   return undefined;
+}
+
+/** A view's address as the spec writes it: `/api/`, `/api/<collection>`, `/api/<collection>/<uuid>`. */
+export function routePath(route: ApiRoute): string {
+  switch (route.view) {
+    case "root":
+      return "/api/";
+    case "list":
+      return `/api/${route.collection.name}`;
+    case "instance":
+      return `/api/${route.collection.name}/${route.uuid}`;
+  }
 }
 
 /** The file (below the site root) holding a view in a format. */

@@ -30,8 +30,8 @@ const EXCLUDED = EDGE_FUNCTION.excludedPath.map(pattern);
 /** Whether a request path is one the edge function runs on (the local server and the Deno harness ask). */
 export const isEdgePath = (pathname: string) => INCLUDED.test(pathname) && !EXCLUDED.some((excluded) => excluded.test(pathname));
 
-/** The API's trees, `/api` and a language's `/<lang>/api`, with everything below them. */
-const API_TREE = /^\/([^/]+\/)?api(\/|$)/;
+/** The API's trees, `/api` and a language's `/<lang>/api` (`/<lang>//api` too, a 404), with everything below them. */
+const API_TREE = /^\/([^/]+\/+)?api(\/|$)/;
 
 /** Whether a path (in its canonical spelling) is the edge's to answer; any other path goes on to the static files as it came. */
 export const isApiTreePath = (canonical: string) => API_TREE.test(canonical);

@@ -5,13 +5,14 @@
  * a shorter word when it begins one), or has the same stem as one of them.
  *
  * Files are read through `load` (fetch in the browser and at the edge, the
- * file system in tests), only those the query's words fall in, and kept for
+ * file system in tests), only those the query's words fall in, and memoized for
  * the next query.
  */
 import { MIN_STEM, stemPrefix, trigrams, type SearchManifest } from "./build-index.ts";
 import { decodePostings } from "./postings.ts";
 import { ENGLISH, type WordRules } from "./languages.ts";
 import { parseQuery, type QueryTerm } from "./words.ts";
+import { memoized } from "../memo.ts";
 import { queryFile, searchManifestFile } from "../routes/output-tree.ts";
 
 // Re-exported so that a lazy import of the finder brings its word rules in the same chunk.
@@ -27,12 +28,10 @@ interface KeyedLines {
 }
 
 /** Each language's stems of the terms met so far. */
-const stems = new WeakMap<WordRules, Map<string, string>>();
+const stems = new Map<WordRules, Map<string, string>>();
 function cachedStemmer(rules: WordRules): (term: string) => string {
-  let cache = stems.get(rules);
-  if (!cache) stems.set(rules, (cache = new Map()));
-  const known = cache;
-  return (term) => known.get(term) ?? known.set(term, rules.stem(term)).get(term)!;
+  const known = memoized(stems, rules, () => new Map<string, string>());
+  return (term) => memoized(known, term, () => rules.stem(term));
 }
 
 function parseLines(text: string): KeyedLines {
@@ -206,17 +205,14 @@ export class RecordFinder {
   }
 
   private file(kind: FileKind, n: number): Promise<KeyedLines> {
-    let file = this.files[kind].get(n);
-    if (!file) {
-      file = this.loadManifest().then(async (manifest) => {
+    return memoized(this.files[kind], n, () =>
+      this.loadManifest().then(async (manifest) => {
         const path = queryFile(this.collection, manifest!.files[kind][n]);
         const text = await this.load(path);
         if (text === undefined) throw new Error(`Missing ${path}`);
         return parseLines(text);
-      });
-      this.files[kind].set(n, file);
-    }
-    return file;
+      }),
+    );
   }
 }
 

@@ -6,6 +6,7 @@
  * only the one a translated list asks for.
  */
 import lunr from "lunr";
+import { memoized } from "../memo.ts";
 import { SOURCE_LANGUAGE } from "../translations/languages.ts";
 
 /** What a language's words go through after folding and trimming (words.ts). */
@@ -58,8 +59,7 @@ export function wordRules(language: string | undefined): Promise<WordRules> {
   const primary = language?.split("-")[0];
   if (primary === undefined || primary === SOURCE_LANGUAGE) return Promise.resolve(ENGLISH);
   const code = SAME_STEMMER[primary] ?? primary;
-  if (!loaded.has(code)) loaded.set(code, loadRules(code));
-  return loaded.get(code)!;
+  return memoized(loaded, code, () => loadRules(code));
 }
 
 async function loadRules(code: string): Promise<WordRules> {

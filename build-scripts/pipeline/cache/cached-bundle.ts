@@ -1,5 +1,5 @@
 /**
- * An esbuild bundle, kept in the code cache (cached.ts) with esbuild's
+ * An esbuild bundle, stored in the code cache (cached.ts) with esbuild's
  * version, the options and every input file as its key. Reading and hashing
  * the inputs is cheap; making a bundle starts esbuild's process, which is not
  * (docs/performance.md). Used for the threads' code and the browser's scripts,
@@ -27,7 +27,7 @@ export interface BundleFile {
  */
 const entryName = (options: BuildOptions) => `${sha256(JSON.stringify(options.entryPoints)).slice(0, 16)}.bundle.json`;
 
-/** Where a bundle is kept (for the tests). */
+/** Where a bundle is stored (for the tests). */
 export const bundleCacheFile = (options: BuildOptions) => cacheFile(entryName(options));
 
 /** The files of the bundle `options` describe (`write: false` is implied). */

@@ -1,6 +1,6 @@
 /**
  * The record schemas' validators for a build. ajv's standalone code of them
- * is kept in the code cache (cached.ts) with ajv's version, its options, the
+ * is stored in the code cache (cached.ts) with ajv's version, its options, the
  * schemas and the code that compiles them as its key: a build whose schemas did not
  * change runs that code and never loads ajv, whose many modules (loaded
  * through tsx) and compiling were a noticeable part of every build's start
@@ -30,14 +30,14 @@ export function schemaValidators(): Promise<SchemaValidators> {
 /**
  * From the cache entry `name` if it was made from the same ajv, options,
  * schemas and compiling code (compile-schemas.ts); else, or if the entry does
- * not run, compiled, and kept there. Not `cached`: ajv is loaded only when
+ * not run, compiled, and stored there. Not `cached`: ajv is loaded only when
  * the code must be made, and loading it is asynchronous.
  */
 export async function loadSchemaValidators(name: string): Promise<SchemaValidators> {
   const { version } = require("ajv/package.json") as { version: string };
   const entry = cacheEntry(name, [version, AJV_OPTIONS, SCHEMAS, readFileSync(COMPILE_SCHEMAS, "utf8")]);
-  const kept = entry.text === undefined ? undefined : run(entry.text);
-  if (kept) return kept;
+  const hit = entry.text === undefined ? undefined : run(entry.text);
+  if (hit) return hit;
   const { compileSchemas, schemaAjv } = await import("../validate/compile-schemas.ts");
   const { default: standalone } = await import("ajv/dist/standalone/index.js");
   const ajv = schemaAjv(true);

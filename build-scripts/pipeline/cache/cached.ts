@@ -1,6 +1,6 @@
 /**
  * Code made at build time — esbuild's bundles, ajv's schema validators, the
- * shim's declarations — kept in node_modules/.cache/bundles/ between builds.
+ * shim's declarations — stored in node_modules/.cache/bundles/ between builds.
  * An entry's first line is `// <key>`: a hash of what it was made from (the
  * tools' versions and options, given as key parts, and the content of every
  * input file, listed after the hash), so a change to any of it makes the code
@@ -14,7 +14,8 @@ import { threadId } from "node:worker_threads";
 
 const CODE_CACHE = fileURLToPath(new URL("../../../node_modules/.cache/bundles/", import.meta.url));
 
-export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** A text's or bytes' SHA-256, in hex. */
+export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /** The entry's file: `name` below the cache folder (a test gives a path of its own). */
 export const cacheFile = (name: string) => path.resolve(CODE_CACHE, name);
@@ -57,7 +58,7 @@ export function cacheEntry(name: string, keyParts: unknown): CacheEntry {
   return {
     text,
     keep({ text, inputs = [] }) {
-      // An input saved while it was read: the text may hold its old content, so it is not kept.
+      // An input saved while it was read: the text may hold its old content, so it is not stored.
       const settled = inputs.every((input) => (statSync(input, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < started);
       const key = settled ? keyOf(keyParts, inputs) : undefined;
       if (key) writeEntry(file, `// ${key}${inputs.length ? ` ${JSON.stringify(inputs)}` : ""}\n${text}`);
@@ -66,7 +67,7 @@ export function cacheEntry(name: string, keyParts: unknown): CacheEntry {
 }
 
 /**
- * The text `make` makes from `keyParts` and its inputs, kept under `name`;
+ * The text `make` makes from `keyParts` and its inputs, stored under `name`;
  * `read` turns it into what the caller uses (undefined or a throw: a damaged
  * entry, made again).
  */
@@ -74,8 +75,8 @@ export function cached<T = string>(name: string, keyParts: unknown, make: () => 
   const entry = cacheEntry(name, keyParts);
   if (entry.text !== undefined) {
     try {
-      const kept = read(entry.text);
-      if (kept !== undefined) return kept;
+      const hit = read(entry.text);
+      if (hit !== undefined) return hit;
     } catch {
       // damaged: made again
     }
@@ -89,7 +90,7 @@ export function cached<T = string>(name: string, keyParts: unknown, make: () => 
 
 /**
  * Renamed into place: builds running side by side (the tests) never read half
- * a file. Without a cache (a read-only install) nothing is kept, and the code
+ * a file. Without a cache (a read-only install) nothing is stored, and the code
  * is made again next time.
  */
 function writeEntry(file: string, text: string): void {

@@ -11,7 +11,7 @@
  */
 import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
-import { fileProblem } from "../validate/problems.ts";
+import { problem } from "../validate/problems.ts";
 import type { SourceFile, SourceName, UnreadSource } from "../validate/validate-catalogue.ts";
 import type { TranslationSource } from "../validate/validate-translations.ts";
 import { describeEntry, readTextFile } from "./read-text-file.ts";
@@ -21,6 +21,9 @@ const A_RECORD = "a JSON file";
 
 /** The folder of stored translations inside the content folder (no collection has this name). */
 export const TRANSLATIONS_FOLDER = "translations";
+
+/** A file of a collection's folder that is a record: *.json, not hidden. */
+const isRecordFile = (name: string) => name.endsWith(".json") && !isHidden(name);
 
 /** The content folder's records and stored translations, each an entry's text or its problem. */
 export interface ContentSources {
@@ -122,7 +125,7 @@ function readCollection(projectDir: string, dir: string, collection: string, roo
   if (!Array.isArray(listed)) return [unread(shownDir, collection, "a collection folder the build can list", listed.found)];
   const separator = shownDir === dir ? path.sep : "/"; // a folder outside the project keeps its own path
   return listed
-    .filter((entry) => entry.name.endsWith(".json") && !isHidden(entry.name))
+    .filter((entry) => isRecordFile(entry.name))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((entry) => {
       const file = `${shownDir}${separator}${entry.name}`;
@@ -208,13 +211,13 @@ function listFolder(dir: string): Dirent[] | { found: string } {
 const unread = (file: string, collection: string, expected: string, found: string): UnreadSource => ({
   file,
   collection,
-  problem: fileProblem(file, expected, found),
+  problem: problem(file, "", expected, found),
 });
 
-/** Whether a path below the content folder is a record: <collection>/<name>.json, neither hidden. */
+/** Whether a path below the content folder is a record, as readContent finds them: a record file in a collection's folder. */
 function isRecordPath(relativePath: string): boolean {
-  const parts = relativePath.split(/[\\/]/);
-  return parts.length === 2 && parts[1].endsWith(".json") && !parts.some(isHidden);
+  const [folder, file, ...deeper] = relativePath.split(/[\\/]/);
+  return deeper.length === 0 && file !== undefined && !isHidden(folder) && folder !== TRANSLATIONS_FOLDER && isRecordFile(file);
 }
 
 /**

@@ -15,7 +15,7 @@ import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
 
 /** Files per batch: enough to make a message's cost small beside the work. */
 const BATCH = 32;
-/** Batches posted ahead of the one being written: two per thread keep both busy. */
+/** Batches posted ahead of the one being written: eight per thread, so neither waits while a batch is written. */
 const WINDOW = 16;
 
 /** One pair of threads for every archive a process writes: they start on first use, and idle unreferenced. */

@@ -5,7 +5,7 @@
  */
 import type { ResourceKind } from "../../core/catalogue/collections.ts";
 import { FILL_IN, propertySchema, type SchemaName } from "../../schemas/schemas.ts";
-import type { Problem } from "./problems.ts";
+import { warning, type Problem } from "./problems.ts";
 
 /** An empty string in a field the editor has yet to fill in. */
 export const isUnfilled = (kind: SchemaName, field: string, value: unknown) => value === "" && FILL_IN[kind].includes(field);
@@ -13,12 +13,13 @@ export const isUnfilled = (kind: SchemaName, field: string, value: unknown) => v
 export function unfilledProblems(kind: ResourceKind, file: string, record: Record<string, unknown>): Problem[] {
   return FILL_IN[kind]
     .filter((field) => isUnfilled(kind, field, record[field]))
-    .map((field) => ({
-      file,
-      pointer: `/${field}`,
-      severity: "warning",
-      kind: "unfilled-field",
-      expected: `${propertySchema(kind, field)?.description ?? "a value"}; the field is still empty: fill it in`,
-      found: 'an empty string ""',
-    }));
+    .map((field) =>
+      warning(
+        "unfilled-field",
+        file,
+        `/${field}`,
+        `${propertySchema(kind, field)?.description ?? "a value"}; the field is still empty: fill it in`,
+        'an empty string ""',
+      ),
+    );
 }

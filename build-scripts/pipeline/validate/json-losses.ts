@@ -1,8 +1,18 @@
 /**
  * What JSON.parse loses of a JSON text without a word: the earlier value of
  * a key written twice in one object (the last one wins), and a number too
- * large for a double (read as Infinity, which JSON.stringify writes as null).
+ * large for a double (read as Infinity, which JSON.stringify writes as null);
+ * and where a record nests deeper than the build can walk.
  */
+
+/**
+ * How deep arrays and objects may nest in a record. The renderers, the search
+ * and the hand-over to the render threads walk a value by recursion, and a
+ * value nested a few thousand deep overflows the stack: a build would stop
+ * naming no file. The limit is far above any real record (the deepest in
+ * content/ nests 3) and far below where anything overflows.
+ */
+export const MAX_NESTING = 100;
 
 /** A path into a JSON value: keys and indexes (problems.ts makes a JSON pointer of it). */
 export type JsonPath = readonly (string | number)[];
@@ -12,6 +22,8 @@ export interface JsonLosses {
   readonly duplicateKeys: readonly { readonly path: JsonPath; readonly at: number; readonly firstAt: number }[];
   /** Each number that is not finite once read. */
   readonly tooLarge: readonly JsonPath[];
+  /** The path to the first array or object nested deeper than MAX_NESTING, if any. */
+  readonly tooDeep?: JsonPath;
 }
 
 interface Frame {
@@ -32,6 +44,7 @@ interface Frame {
 export function jsonLosses(text: string): JsonLosses {
   const duplicateKeys: { path: JsonPath; at: number; firstAt: number }[] = [];
   const tooLarge: JsonPath[] = [];
+  let tooDeep: JsonPath | undefined;
   const stack: Frame[] = [];
   let top: Frame | undefined;
   const path = () => stack.map((frame) => frame.at);
@@ -56,6 +69,8 @@ export function jsonLosses(text: string): JsonLosses {
       }
       i = end;
     } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      // The stack holds what encloses this value: its depth, and its path's length.
+      if (stack.length > MAX_NESTING) tooDeep ??= path();
       top = code === OPEN_BRACE ? { keys: new Map(), at: "", keyNext: true } : { at: 0, keyNext: false };
       stack.push(top);
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
@@ -71,7 +86,7 @@ export function jsonLosses(text: string): JsonLosses {
       i = end - 1;
     }
   }
-  return { duplicateKeys, tooLarge };
+  return { duplicateKeys, tooLarge, tooDeep };
 }
 
 const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, MINUS, PLUS, DOT, ZERO, NINE] = [

@@ -1,4 +1,4 @@
-import { jsonLosses, type JsonPath } from "./json-losses.ts";
+import { jsonLosses, MAX_NESTING, type JsonPath } from "./json-losses.ts";
 
 /**
  * A problem found in the content: which file, where in it (a JSON pointer),
@@ -19,20 +19,37 @@ export type Problem = {
 
 export type WarningKind = "stale-translation" | "missing-lesson" | "unpublished-translation" | "unfilled-field";
 
-/** A problem with a whole file: it cannot be read, is not JSON, is in no known collection, … */
-export function fileProblem(file: string, expected: string, found: string): Problem {
-  return { file, pointer: "", severity: "error", expected, found };
-}
+/** An error at `pointer` in `file` ("" for the whole file: it cannot be read, is not JSON, is in no known collection, …). */
+export const problem = (file: string, pointer: string, expected: string, found: string): Problem => ({
+  file,
+  pointer,
+  severity: "error",
+  expected,
+  found,
+});
+
+/** A warning of a kind, at `pointer` in `file`. */
+export const warning = (kind: WarningKind, file: string, pointer: string, expected: string, found: string): Problem => ({
+  file,
+  pointer,
+  severity: "warning",
+  kind,
+  expected,
+  found,
+});
+
+/** A JSON path as a JSON pointer: ["fields", "/title"] → "/fields/~1title". */
+export const jsonPointer = (path: JsonPath) => path.map((segment) => `/${pointerSegment(segment)}`).join("");
 
 /**
  * A file's text as JSON, with a problem for each thing JSON.parse lost of it
- * (json-losses.ts); or the problem that it is not JSON, with the line and
- * column where it breaks.
+ * and the path to where it nests too deep, if it does (json-losses.ts); or the
+ * problem that it is not JSON, with the line and column where it breaks.
  */
 export function parseJson(source: {
   readonly file: string;
   readonly text: string;
-}): { value: unknown; problems: Problem[] } | { problem: Problem } {
+}): { value: unknown; problems: Problem[]; tooDeep?: JsonPath } | { problem: Problem } {
   let value: unknown;
   try {
     value = JSON.parse(source.text);
@@ -41,28 +58,34 @@ export function parseJson(source: {
     const at = Number(message.match(/position (\d+)/)?.[1]);
     const where = Number.isFinite(at) ? ` at ${lineColumn(source.text, at)}` : "";
     const found = `invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/s, "")}`;
-    return { problem: fileProblem(source.file, "a JSON document", found) };
+    return { problem: problem(source.file, "", "a JSON document", found) };
   }
   // Errors, not warnings: what the editor wrote would vanish from the published resource without a word.
-  const problem = (path: JsonPath, expected: string, found: string): Problem => ({
-    file: source.file,
-    pointer: path.map((segment) => `/${pointerSegment(segment)}`).join(""),
-    severity: "error",
-    expected,
-    found,
-  });
   const lost = jsonLosses(source.text);
   const twice = lost.duplicateKeys.map(({ path, at, firstAt }) =>
     problem(
-      path,
+      source.file,
+      jsonPointer(path),
       "each key once in its object (JSON keeps only the last value of a key written twice)",
       `the key ${JSON.stringify(path.at(-1))} a second time, at ${lineColumn(source.text, at)} (first at ${lineColumn(source.text, firstAt)})`,
     ),
   );
   const tooLarge = lost.tooLarge.map((path) =>
-    problem(path, "a number between about -1.8e308 and 1.8e308 (what JSON readers hold)", "a number beyond them, read as Infinity"),
+    problem(
+      source.file,
+      jsonPointer(path),
+      "a number between about -1.8e308 and 1.8e308 (what JSON readers hold)",
+      "a number beyond them, read as Infinity",
+    ),
   );
-  return { value, problems: [...twice, ...tooLarge] };
+  return { value, problems: [...twice, ...tooLarge], tooDeep: lost.tooDeep };
+}
+
+/** The problem of a record nested deeper than MAX_NESTING (json-losses.ts), at the first such place `path`. */
+export function nestingProblem(file: string, record: unknown, path: JsonPath): Problem {
+  const value = path.reduce<unknown>((v, key) => (v as Record<string | number, unknown> | undefined)?.[key], record);
+  const expected = `arrays and objects nested at most ${MAX_NESTING} deep in the record`;
+  return problem(file, jsonPointer(path), expected, `${describeValue(value)} nested ${path.length} deep`);
 }
 
 function lineColumn(text: string, offset: number): string {

@@ -8,7 +8,7 @@ import type { CatalogueEntry } from "../../core/catalogue/catalogue.ts";
 import type { Collection, ResourceKind } from "../../core/catalogue/collections.ts";
 import { isJsonObject } from "../../core/catalogue/resource.ts";
 import { unfilledProblems } from "./fill-in.ts";
-import { describeValue, pointerSegment, type Problem } from "./problems.ts";
+import { describeValue, jsonPointer, problem, warning, type Problem } from "./problems.ts";
 
 const DATE_FIELDS = ["create_date", "modified_date"] as const;
 
@@ -24,26 +24,15 @@ export function recordProblems(kind: ResourceKind, file: string, value: unknown)
     const time = calendarTime(date);
     if (time === undefined) {
       if (/^\d{4}-\d{2}-\d{2}T/.test(date)) {
-        problems.push({
-          file,
-          pointer: `/${field}`,
-          severity: "error",
-          expected: "a date that exists on the calendar",
-          found: describeValue(date),
-        });
+        problems.push(problem(file, `/${field}`, "a date that exists on the calendar", describeValue(date)));
       }
     } else {
       times[field] = time;
     }
   }
   if (times.create_date !== undefined && times.modified_date !== undefined && times.modified_date < times.create_date) {
-    problems.push({
-      file,
-      pointer: "/modified_date",
-      severity: "error",
-      expected: `a date not before create_date (${record.create_date})`,
-      found: describeValue(record.modified_date),
-    });
+    const expected = `a date not before create_date (${record.create_date})`;
+    problems.push(problem(file, "/modified_date", expected, describeValue(record.modified_date)));
   }
   return problems;
 }
@@ -58,15 +47,8 @@ export function versionProblems(collection: Collection, file: string, value: unk
   return Object.entries(versions).flatMap(([language, address]) => {
     const named = typeof address === "string" ? VERSION_COLLECTION.exec(address)?.[1] : undefined;
     if (named === undefined || named === collection.name) return [];
-    return [
-      {
-        file,
-        pointer: `/versions/${pointerSegment(language)}`,
-        severity: "error" as const,
-        expected: `the address of this resource in ${language}, {base_url}/${language}/api/${collection.name}/<uuid>`,
-        found: `${describeValue(address)}, an address in ${named}`,
-      },
-    ];
+    const expected = `the address of this resource in ${language}, {base_url}/${language}/api/${collection.name}/<uuid>`;
+    return [problem(file, jsonPointer(["versions", language]), expected, `${describeValue(address)}, an address in ${named}`)];
   });
 }
 
@@ -110,14 +92,7 @@ export function crossRecordProblems(entries: readonly CatalogueEntry[]): Problem
     const { uuid } = entry.record as Record<string, unknown>;
     if (typeof uuid !== "string") continue;
     const first = byUuid.get(uuid);
-    if (first)
-      problems.push({
-        file: entry.file,
-        pointer: "/uuid",
-        severity: "error",
-        expected: "a UUID no other record uses",
-        found: `"${uuid}", already used by ${first.file}`,
-      });
+    if (first) problems.push(problem(entry.file, "/uuid", "a UUID no other record uses", `"${uuid}", already used by ${first.file}`));
     else byUuid.set(uuid, entry);
   }
   for (const entry of entries) {
@@ -127,22 +102,11 @@ export function crossRecordProblems(entries: readonly CatalogueEntry[]): Problem
       if (typeof uuid !== "string") return;
       const target = byUuid.get(uuid);
       if (!target) {
-        problems.push({
-          file: entry.file,
-          pointer: `/lessons/${i}`,
-          severity: "warning",
-          kind: "missing-lesson",
-          expected: "the UUID of a record in content/lessons/ (its link would lead nowhere)",
-          found: `"${uuid}", which no lesson record has`,
-        });
+        const expected = "the UUID of a record in content/lessons/ (its link would lead nowhere)";
+        problems.push(warning("missing-lesson", entry.file, `/lessons/${i}`, expected, `"${uuid}", which no lesson record has`));
       } else if (target.collection.name !== "lessons") {
-        problems.push({
-          file: entry.file,
-          pointer: `/lessons/${i}`,
-          severity: "error",
-          expected: "the UUID of a lesson",
-          found: `"${uuid}", the UUID of ${target.file} in ${target.collection.name}`,
-        });
+        const found = `"${uuid}", the UUID of ${target.file} in ${target.collection.name}`;
+        problems.push(problem(entry.file, `/lessons/${i}`, "the UUID of a lesson", found));
       }
     });
   }

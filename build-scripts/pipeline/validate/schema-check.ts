@@ -3,9 +3,9 @@
  * with ajv's errors turned into Problems a person can act on.
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { SCHEMA_FILE, SCHEMAS, type SchemaName } from "../../schemas/schemas.ts";
+import { commonDefinition, COMMON_DEFINITIONS, SCHEMA_FILE, type SchemaName } from "../../schemas/schemas.ts";
 import { isUnfilled } from "./fill-in.ts";
-import { describeValue, pointerSegment, type Problem } from "./problems.ts";
+import { describeValue, pointerSegment, problem, type Problem } from "./problems.ts";
 
 /**
  * ajv's options for our schemas: every error, each with its schema and data
@@ -37,45 +37,25 @@ const isUseful = (e: ErrorObject) => e.keyword !== "if" && e.keyword !== "anyOf"
 
 function toProblem(file: string, e: ErrorObject): Problem {
   const schema = (e.parentSchema ?? {}) as { description?: string };
-  const base = { file, severity: "error" as const };
   switch (e.keyword) {
     case "required": {
       const field = (e.params as { missingProperty: string }).missingProperty;
-      const sub = schemaOfProperty(e, field);
-      return {
-        ...base,
-        pointer: `${e.instancePath}/${pointerSegment(field)}`,
-        expected: sub ?? "a value (required field)",
-        found: "nothing (the field is missing)",
-      };
+      const expected = schemaOfProperty(e, field) ?? "a value (required field)";
+      return problem(file, `${e.instancePath}/${pointerSegment(field)}`, expected, "nothing (the field is missing)");
     }
     case "additionalProperties": {
       const field = (e.params as { additionalProperty: string }).additionalProperty;
-      return {
-        ...base,
-        pointer: `${e.instancePath}/${pointerSegment(field)}`,
-        expected: "no such field (it is not part of this collection's records)",
-        found: `the field "${field}"`,
-      };
+      const expected = "no such field (it is not part of this collection's records)";
+      return problem(file, `${e.instancePath}/${pointerSegment(field)}`, expected, `the field "${field}"`);
     }
     case "propertyNames": {
       // The key's own error (which ajv reports too, and isUseful drops) says less than the rule's description.
       const key = (e.params as { propertyName?: string }).propertyName ?? "";
       const rule = (e.parentSchema as { propertyNames?: { description?: string } } | undefined)?.propertyNames?.description;
-      return {
-        ...base,
-        pointer: e.instancePath,
-        expected: rule ?? "non-empty keys",
-        found: key === "" ? "an empty key" : `the key "${key}"`,
-      };
+      return problem(file, e.instancePath, rule ?? "non-empty keys", key === "" ? "an empty key" : `the key "${key}"`);
     }
     default:
-      return {
-        ...base,
-        pointer: e.instancePath,
-        expected: schema.description ?? `${e.keyword}: ${e.message}`,
-        found: describeValue(e.data),
-      };
+      return problem(file, e.instancePath, schema.description ?? `${e.keyword}: ${e.message}`, describeValue(e.data));
   }
 }
 
@@ -84,6 +64,6 @@ function schemaOfProperty(e: ErrorObject, field: string): string | undefined {
   const prop = props?.[field];
   if (!prop) return undefined;
   if (prop.description) return prop.description;
-  const def = prop.$ref?.match(/#\/definitions\/(\w+)$/)?.[1];
-  return def ? (SCHEMAS.common.definitions as Record<string, { description?: string }>)[def]?.description : undefined;
+  const definition = commonDefinition(prop.$ref);
+  return definition ? COMMON_DEFINITIONS[definition]?.description : undefined;
 }

@@ -7,8 +7,7 @@ import { buildCatalogue, type Catalogue, type CatalogueEntry } from "../../core/
 import { isJsonObject, type SourceRecord } from "../../core/catalogue/resource.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
 import { crossRecordProblems, recordProblems, versionProblems } from "./record-rules.ts";
-import { nestingProblems } from "./nesting-depth.ts";
-import { fileProblem, parseJson, type Problem } from "./problems.ts";
+import { nestingProblem, parseJson, problem, type Problem } from "./problems.ts";
 
 /** A source file's text, or the problem that kept it from being read (a folder named *.json, a broken link, …). */
 export type SourceFile = ReadSource | UnreadSource;
@@ -82,7 +81,7 @@ export function validateSource(
   const collection = findCollection(source.collection);
   if (!collection) {
     const expected = "a file in a folder named after one of the 31 collections of the API root";
-    return { problems: [fileProblem(source.file, expected, `a record in the unknown collection "${source.collection}"`)] };
+    return { problems: [problem(source.file, "", expected, `a record in the unknown collection "${source.collection}"`)] };
   }
   const parsed = parseJson(source);
   if ("problem" in parsed) return { problems: [parsed.problem] };
@@ -91,7 +90,7 @@ export function validateSource(
     ...checkSchema(validators, collection.kind, source.file, parsed.value),
     ...recordProblems(collection.kind, source.file, parsed.value),
     ...versionProblems(collection, source.file, parsed.value),
-    ...nestingProblems(source.file, parsed.value),
+    ...(parsed.tooDeep ? [nestingProblem(source.file, parsed.value, parsed.tooDeep)] : []),
   ];
   const candidate = isJsonObject(parsed.value) ? { collection, record: parsed.value as SourceRecord, file: source.file } : undefined;
   if (problems.some((p) => p.severity === "error")) return { parsed: candidate, problems };

@@ -19,7 +19,7 @@ import {
 } from "../../core/translations/localize.ts";
 import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
 import { UUID } from "../../core/routes/api-path.ts";
-import { parseJson, pointerSegment, type Problem } from "./problems.ts";
+import { parseJson, pointerSegment, problem, warning, type Problem } from "./problems.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
 import type { ReadRecords, SourceFile } from "./validate-catalogue.ts";
 
@@ -60,15 +60,8 @@ function validateTranslation(
 ): { key?: string; translation?: StoredTranslation; problems: Problem[] } {
   if ("problem" in source) return { problems: [source.problem] };
   const { file, language, collection } = source;
-  const error = (expected: string, found: string, pointer = ""): Problem => ({ file, pointer, severity: "error", expected, found });
-  const unpublished = (expected: string, found: string, pointer = ""): Problem => ({
-    file,
-    pointer,
-    severity: "warning",
-    kind: "unpublished-translation",
-    expected,
-    found,
-  });
+  const error = (expected: string, found: string, pointer = "") => problem(file, pointer, expected, found);
+  const unpublished = (expected: string, found: string, pointer = "") => warning("unpublished-translation", file, pointer, expected, found);
   const where: Problem[] = [];
   if (!isTargetLanguage(language)) where.push(error(`a folder named after ${LANGUAGE_EXPECTED}`, `the folder "${language}"`));
   if (!findCollection(collection)) {
@@ -106,14 +99,15 @@ function validateTranslation(
   }
   for (const [pointer, { state }] of Object.entries(units)) {
     if (state !== "needs-review-translation") continue;
-    problems.push({
-      file,
-      pointer: `/fields/${pointerSegment(pointer)}/source`,
-      severity: "warning",
-      kind: "stale-translation",
-      expected: `the text of ${entry.file} at ${pointer}, which the ${language} translation was made from`,
-      found: `another text: the source changed since it was translated, so the ${language} version shows the new source text until it is translated again (export its XLIFF: the old target is marked needs-review-translation)`,
-    });
+    problems.push(
+      warning(
+        "stale-translation",
+        file,
+        `/fields/${pointerSegment(pointer)}/source`,
+        `the text of ${entry.file} at ${pointer}, which the ${language} translation was made from`,
+        `another text: the source changed since it was translated, so the ${language} version shows the new source text until it is translated again (export its XLIFF: the old target is marked needs-review-translation)`,
+      ),
+    );
   }
   return { key, translation, problems };
 }

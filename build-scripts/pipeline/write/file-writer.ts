@@ -85,6 +85,11 @@ export class FileWriter {
       discard: () => closeSync(fd),
     });
   }
+
+  /** Remove what `folder` holds beside `keep` (names of files and folders in it); returns how many files went. A new tree holds nothing else. */
+  removeOthers(_folder: string, _keep: ReadonlySet<string>): number {
+    return 0;
+  }
 }
 
 /** Writes over an older tree: a file whose bytes are the same is left as it was, and not counted. */
@@ -107,11 +112,10 @@ export class UpdatingWriter extends FileWriter {
     });
   }
 
-  /** Remove what `folder` holds beside `kept` (names of files and folders in it); returns how many files went. */
-  removeOthers(folder: string, kept: ReadonlySet<string>): number {
+  override removeOthers(folder: string, keep: ReadonlySet<string>): number {
     let removed = 0;
     for (const entry of readdirSync(`${this.prefix}${folder}`, { withFileTypes: true })) {
-      if (kept.has(entry.name)) continue;
+      if (keep.has(entry.name)) continue;
       const found = `${this.prefix}${folder}/${entry.name}`;
       removed += entry.isDirectory() ? readdirSync(found, { recursive: true }).length : 1;
       rmSync(found, { recursive: true, force: true });

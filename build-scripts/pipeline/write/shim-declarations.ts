@@ -3,7 +3,7 @@
  * declarations of the API's schemas, made from the OpenAPI description's
  * components, and those of the shim's own module (`request()`, its options and
  * answer), which TypeScript derives from shim.ts. TypeScript is loaded only
- * when shim.ts (or TypeScript) changed: the shim's part is kept in the code
+ * when shim.ts (or TypeScript) changed: the shim's part is stored in the code
  * cache like the bundles.
  */
 import { readFileSync } from "node:fs";

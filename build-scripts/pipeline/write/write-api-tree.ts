@@ -18,7 +18,7 @@ import { listView, type RenderContext } from "../../core/formats/views.ts";
 import { listFile, queryFile } from "../../core/routes/output-tree.ts";
 import { SearchIndexBuilder } from "../../core/search/build-index.ts";
 import { wordRules } from "../../core/search/languages.ts";
-import { UpdatingWriter, type FileWriter } from "./file-writer.ts";
+import type { FileWriter } from "./file-writer.ts";
 import { ListFiles } from "./list-files.ts";
 import type { RecordToRender } from "./render-messages.ts";
 import { recordTermNumbers, type KeptChunks, type RenderJob, type RenderThreads, type TakeChunk } from "./render-threads.ts";
@@ -117,8 +117,7 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
       columns,
     });
     current = undefined;
-    if (!(writer instanceof UpdatingWriter)) return;
-    // Over an older tree: what the list no longer has goes (the search's superseded files are not counted as removed).
+    // Over an older tree (npm run dev): what the list no longer has goes (the search's superseded files are not counted as removed).
     const names = (files: readonly string[]) => new Set(files.map((file) => path.posix.basename(file)));
     writer.stats.removed += writer.removeOthers(
       path.posix.dirname(listFile(collection.name, "json")),

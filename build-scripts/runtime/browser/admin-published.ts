@@ -28,13 +28,13 @@ export async function findPublished(
   collection: string,
   search: string,
 ): Promise<{ matches: PublishedMatch[]; total: number }> {
-  const answer = await answers(site).answer({ path: `/api/${collection}`, search, fields: "title,uuid", page: 1 });
+  const answer = await answers(site).get({ path: `/api/${collection}`, search, fields: "title,uuid", page: 1 });
   const items = (await answer.json()) as { title: string; uuid: string }[];
   return { matches: items.map(({ title, uuid }) => ({ collection, title, uuid })), total: answer.total ?? items.length };
 }
 
 /** A resource's title as published; undefined when the site as built does not have it. */
 export async function publishedTitle(site: SiteAddresses, collection: string, uuid: string): Promise<string | undefined> {
-  const answer = await answers(site).answer({ path: `/api/${collection}/${uuid}`, fields: "title" });
+  const answer = await answers(site).get({ path: `/api/${collection}/${uuid}`, fields: "title" });
   return answer.status === 200 ? ((await answer.json()) as { title: string }).title : undefined;
 }

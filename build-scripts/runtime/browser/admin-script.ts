@@ -10,7 +10,7 @@ import { findCollection, type Collection, type ResourceKind } from "../../core/c
 import { toResource, type JsonObject, type SourceRecord } from "../../core/catalogue/resource.ts";
 import { htmlRenderer } from "../../core/formats/html.ts";
 import { instanceDocument } from "../../core/formats/renderer.ts";
-import { escapeAttribute, escapeHtml } from "../../core/formats/html-escape.ts";
+import { escapeHtml } from "../../core/formats/html-escape.ts";
 import { instanceView } from "../../core/formats/views.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 import { formatName, type AdminSettings } from "../../core/cms/cms-config.ts";
@@ -165,9 +165,9 @@ function previewHtml(collection: Collection, entry: EntryMap, settings: AdminSet
   try {
     const record = JSON.parse(toFile(collection.kind, entry.get("data").toJS())) as SourceRecord;
     const resource = toResource(collection, record, settings.site);
-    const page = instanceDocument(htmlRenderer, instanceView(collection, resource), siteTree(settings.site));
     // Shown here, not at its own address: its links lead from the site's root (admin/ is one folder below it).
-    return page.replace(/<base href="[^"]*">/, `<base href="${escapeAttribute(new URL("../", location.href).href)}">`);
+    const context = { ...siteTree(settings.site), pageBase: new URL("../", location.href).href };
+    return instanceDocument(htmlRenderer, instanceView(collection, resource), context);
   } catch (error) {
     return `<p>No preview: ${escapeHtml(String(error))}</p>`;
   }

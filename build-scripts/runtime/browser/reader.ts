@@ -11,7 +11,7 @@ import { contentType, formatNamed } from "../../core/formats/format-table.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import { bodyBytes, type Answer } from "../../core/query/answer.ts";
 import { queryString } from "../../core/query/fields.ts";
-import { keptIn } from "../../core/query/kept.ts";
+import { memoized } from "../../core/memo.ts";
 import { SearchDataAnswers } from "../../core/query/search-data-answers.ts";
 import { resolveApiPath, routeFile } from "../../core/routes/api-path.ts";
 import { downloadName } from "../../core/routes/download-name.ts";
@@ -32,14 +32,14 @@ const apis = new Map<string, SearchDataAnswers>();
 /** The answers of a language's tree (the source language's when none), from its files below the reader. */
 function apiOf(language: string | undefined): SearchDataAnswers {
   const tree = siteTree(SITE, language);
-  return keptIn(apis, tree.folder, () => new SearchDataAnswers(scriptFiles(new URL(tree.folder, ROOT)), tree));
+  return memoized(apis, tree.folder, () => new SearchDataAnswers(scriptFiles(new URL(tree.folder, ROOT)), tree));
 }
 
 /** The answer at an address, in a format: one page of a list when the address names one (the HTML view's are always paged). */
 function answerAt({ path, params }: ReaderAddress, format: string): Promise<Answer> {
   const page = lastParam(params, "page");
   const number = Number(page);
-  return apiOf(resolveApiPath(path)?.language).answer({
+  return apiOf(resolveApiPath(path)?.language).get({
     path,
     format,
     search: lastParam(params, "search"),

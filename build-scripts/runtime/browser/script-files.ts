@@ -7,7 +7,7 @@
  * loads it. This reader loads that copy with a <script> tag when the file is
  * first asked for, and keeps its text: the same files, read once, as over HTTP.
  */
-import { keptIn } from "../../core/query/kept.ts";
+import { memoized } from "../../core/memo.ts";
 import type { FileStream, PublishedFiles } from "../../core/query/published-files.ts";
 
 /** The script-wrapped copy of a published file. */
@@ -29,7 +29,7 @@ const read = new Map<string, Promise<string | undefined>>();
 
 /** The text of the file at `url` (undefined when it has no wrapped copy, as a 404). */
 function readText(url: URL): Promise<string | undefined> {
-  return keptIn(
+  return memoized(
     read,
     url.href,
     () =>

@@ -11,12 +11,12 @@
  * data only when called, as Pagefind's `data()`: an XML or XLIFF answer then
  * downloads only what its text needs. Files are fetched from `base` (the site
  * root, absolute or relative to the page); Lunr and the index are loaded only
- * when a search is made, and kept for the next one.
+ * when a search is made, and memoized for the next one.
  */
 import type { Json } from "../../core/catalogue/resource.ts";
 import { contentType } from "../../core/formats/format-table.ts";
 import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
-import { keptIn } from "../../core/query/kept.ts";
+import { memoized } from "../../core/memo.ts";
 import { httpFiles } from "../../core/query/published-files.ts";
 import { SITE } from "./site.ts";
 import { scriptFiles } from "./script-files.ts";
@@ -60,7 +60,7 @@ function apiFor(base: string, path: string): RecordSliceAnswers {
   const root = new URL(tree.folder, site);
   // Fetched, each file once; from a page opened from a file, where browsers refuse fetch, the offline mirror's script-wrapped copies.
   const files = () => (root.protocol === "file:" ? scriptFiles(root) : httpFiles((url) => fetch(url), root, true));
-  return keptIn(apis, root.href, () => new RecordSliceAnswers(files(), tree));
+  return memoized(apis, root.href, () => new RecordSliceAnswers(files(), tree));
 }
 
 /**
@@ -79,7 +79,7 @@ export async function prefetch(base: string, path: string, search: string): Prom
 export async function request(base: string, path: string, params: RequestParams & { lazy: true }): Promise<LazyShimAnswer>;
 export async function request(base: string, path: string, params?: RequestParams): Promise<ShimAnswer>;
 export async function request(base: string, path: string, params: RequestParams = {}): Promise<ShimAnswer | LazyShimAnswer> {
-  const answer = await apiFor(base, path).answer({ path, ...params });
+  const answer = await apiFor(base, path).get({ path, ...params });
   const { status, format, body, total, page } = answer;
   const shown = {
     status,

@@ -93,7 +93,7 @@ async function answerDocument(
     const page = Number(lastParam(params, "page") ?? 1);
     const paged = Number.isFinite(format.renderer.pageSize) && Number.isInteger(page);
     const query = { search: lastParam(params, "search"), fields: lastParam(params, "fields"), page: paged ? page : null };
-    const answer = await api.answerRoute(route, format, query, path);
+    const answer = await api.getRoute(route, format, query, path);
     // A streamed answer not sent (HEAD) lets go of the files it was reading.
     if (request.method === "HEAD" && answer.body instanceof ReadableStream) await answer.body.cancel();
     return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers: apiHeaders(format, route) });

@@ -15,7 +15,7 @@ import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { dumpToRecords, type ImportedRecord } from "../import/dump-to-records.ts";
 import { schemaValidators } from "../../pipeline/cache/cached-validators.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
-import { fileProblem, parseJson, type Problem } from "../../pipeline/validate/problems.ts";
+import { parseJson, problem, type Problem } from "../../pipeline/validate/problems.ts";
 import { ContentError } from "../../pipeline/prepare.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
@@ -56,15 +56,17 @@ await runCommand(COMMAND, async () => {
     const name = path.basename(dumpFile, ".json");
     const collection = findCollection(name);
     if (!collection) {
-      problems.push(fileProblem(shown, "a dump named <collection>.json after one of the 31 collections", `"${name}"`));
+      problems.push(problem(shown, "", "a dump named <collection>.json after one of the 31 collections", `"${name}"`));
       continue;
     }
     const read = readTextFile(dumpFile, "a JSON file", { followLinks: true });
-    const dump = "text" in read ? parseJson({ file: shown, text: read.text }) : { problem: fileProblem(shown, read.expected, read.found) };
+    const dump = "text" in read ? parseJson({ file: shown, text: read.text }) : { problem: problem(shown, "", read.expected, read.found) };
     if ("problem" in dump) {
       problems.push(dump.problem);
       continue;
     }
+    // A key written twice is refused as validate refuses it in a record: the dump's earlier value would vanish.
+    problems.push(...dump.problems);
     const schemaRef = schemaPathFrom(path.join(outDir, name), collection.kind);
     const result = dumpToRecords(collection, dump.value, config, shown, schemaRef, await schemaValidators());
     problems.push(...result.problems);
@@ -72,7 +74,7 @@ await runCommand(COMMAND, async () => {
     const existing = await readdir(folder).catch(() => [] as string[]);
     if (existing.some((n) => n.endsWith(".json")) && !values.replace) {
       const expected = "an empty collection folder (or --replace to empty it)";
-      problems.push(fileProblem(shownPath(projectDir, folder), expected, `${existing.length} file(s) already there`));
+      problems.push(problem(shownPath(projectDir, folder), "", expected, `${existing.length} file(s) already there`));
     }
     plan.push({ collection: name, records: result.records });
   }

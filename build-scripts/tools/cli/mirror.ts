@@ -8,9 +8,9 @@
  * of the site cannot contain itself, so the mirror's own root page does not
  * link to an archive it could not reach.
  */
-import { writeFile } from "node:fs/promises";
-import path from "node:path";
-import { formatBytes, reportedBuild } from "../../pipeline/build-report.ts";
+import { reportedBuild } from "../../pipeline/build-report.ts";
+import { FileWriter } from "../../pipeline/write/file-writer.ts";
+import { formatBytes } from "../../pipeline/write/write-stats.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import type { ArchiveKind } from "../../core/formats/views.ts";
 import { MIRROR_ARCHIVE, READER_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
@@ -51,7 +51,7 @@ await runCommand(COMMAND, async () => {
   const downloads = [...made]
     .reverse()
     .map(({ kind, file, archive }) => ({ kind, file, size: formatBytes(archive.bytes), date: date.toISOString() }));
-  await writeFile(path.join(outDir, rootFile(html.extension)), apiRoot(siteTree(build.config), html, downloads));
+  new FileWriter(outDir).write(rootFile(html.extension), apiRoot(siteTree(build.config), html, downloads));
   for (const { archive, took } of made)
     console.log(`Wrote ${archive.file}: ${archive.entries} files, ${formatBytes(archive.bytes)}, in ${took}.`);
   console.log("The API root's HTML view links them.");

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { startServer } from "../../runtime/server/server.ts";
+import { apiRootData } from "../../core/catalogue/api-root.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
 import { CommandError, onStop, runCommand } from "./run-command.ts";
@@ -49,7 +50,8 @@ function builtBaseUrl(site: string): string | undefined {
   try {
     const root = JSON.parse(readFileSync(path.join(site, "api/index.json"), "utf8")) as Record<string, string>;
     const [name, url] = Object.entries(root)[0];
-    const suffix = `/api/${name}?format=api`;
+    // The root's link with no base address: what follows the base in each.
+    const suffix = String(apiRootData({ baseUrl: "" })[name]);
     return url.endsWith(suffix) ? url.slice(0, -suffix.length) : undefined;
   } catch {
     return undefined;

@@ -15,13 +15,13 @@
  * a record that cannot be read is refused with its file and the reason, never
  * handed to Decap as an empty record.
  */
-import { createHash } from "node:crypto";
 import { lstatSync, realpathSync } from "node:fs";
 import { mkdir, readdir, readFile, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { LOCAL_BACKEND_PATH } from "../../core/cms/local-backend-address.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
+import { sha256 } from "../../pipeline/cache/cached.ts";
 
 export interface LocalBackendOptions {
   /** The folder of records it serves. */
@@ -239,8 +239,6 @@ interface Asset {
   content: string;
   encoding: BufferEncoding;
 }
-
-const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
 function send(response: ServerResponse, status: number, value: unknown): void {
   response.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(value));

@@ -9,9 +9,10 @@
  * view sets it once it shows the results); the moment is taken in the page itself.
  */
 import type { Browser, Page } from "playwright-core";
-import { count, markdownTable, size } from "./markdown-table.ts";
+import { count, markdownTable } from "./markdown-table.ts";
+import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import type { ListWords } from "./query-words.ts";
-import { launchChromium } from "../../../test/helpers/chromium.ts";
+import { launchChromium } from "../test/helpers/chromium.ts";
 
 /** The link: DevTools' emulation, per request latency and shared throughput. */
 export const LINK = { latencyMs: 60, mbps: 9 };
@@ -150,10 +151,10 @@ export async function measureBrowserSearch(siteUrl: string, words: ListWords) {
 type BrowserStep = Awaited<ReturnType<typeof step>>;
 
 function stepCell(step: BrowserStep): string {
-  if (step.error) return `failed after ${size(step.bytes)}: ${step.error}`;
-  if (step.ms === null) return step.bytes > 0 ? `not shown, ${size(step.bytes)}` : "–";
+  if (step.error) return `failed after ${formatBytes(step.bytes)}: ${step.error}`;
+  if (step.ms === null) return step.bytes > 0 ? `not shown, ${formatBytes(step.bytes)}` : "–";
   const time = step.ms < 1000 ? `${step.ms.toFixed(0)} ms` : `${(step.ms / 1000).toFixed(1)} s`;
-  return `${time}, ${size(step.bytes)}`;
+  return `${time}, ${formatBytes(step.bytes)}`;
 }
 
 /** Absent when no size searched in the browser. */

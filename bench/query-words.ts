@@ -9,10 +9,10 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { findCollection } from "../../core/catalogue/collections.ts";
-import type { JsonObject } from "../../core/catalogue/resource.ts";
-import { RecordFinder } from "../../core/search/find-records.ts";
-import { addTextTerms, searchTexts } from "../../core/search/search-fields.ts";
+import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
+import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
+import { RecordFinder } from "../build-scripts/core/search/find-records.ts";
+import { addTextTerms, searchTexts } from "../build-scripts/core/search/search-fields.ts";
 import { count } from "./markdown-table.ts";
 
 /** How many candidates, closest by the records holding them, are searched for. */

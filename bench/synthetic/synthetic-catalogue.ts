@@ -4,9 +4,9 @@
  * valid against build-scripts/schemas/. Deterministic per seed. Yields records
  * one by one; the caller writes them.
  */
-import { recordKeys, type JsonObject } from "../../core/catalogue/resource.ts";
-import { slugify, timestamp } from "../../core/catalogue/new-record.ts";
-import type { ResourceKind } from "../../core/catalogue/collections.ts";
+import { recordKeys, type JsonObject } from "../../build-scripts/core/catalogue/resource.ts";
+import { slugify, timestamp } from "../../build-scripts/core/catalogue/new-record.ts";
+import type { ResourceKind } from "../../build-scripts/core/catalogue/collections.ts";
 import { description, note, overview, shortSentence, title } from "./prose.ts";
 import VALUES from "./record-values.json" with { type: "json" };
 import { withOtherScript } from "./other-scripts.ts";

@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { writeSyntheticCatalogue } from "./write-catalogue.ts";
 import { parseShare } from "./other-scripts.ts";
-import { CommandError, runCommand } from "../cli/run-command.ts";
+import { CommandError, runCommand } from "../../build-scripts/tools/cli/run-command.ts";
 
 const usage = "usage: npm run bench:data -- --videos N --units M [--lessons L] [--seed S] [--other-scripts F] --out DIR";
 const HELP = `${usage}

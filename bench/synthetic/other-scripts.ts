@@ -6,8 +6,8 @@
  * catalogue's subjects, drawn at random, so the index meets the character pairs
  * of real text.
  */
-import { CommandError } from "../cli/run-command.ts";
-import type { JsonObject } from "../../core/catalogue/resource.ts";
+import { CommandError } from "../../build-scripts/tools/cli/run-command.ts";
+import type { JsonObject } from "../../build-scripts/core/catalogue/resource.ts";
 import type { Random } from "./random.ts";
 import DATA from "./other-scripts.json" with { type: "json" };
 

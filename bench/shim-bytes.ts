@@ -6,11 +6,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
-import { siteTree } from "../../core/translations/site-tree.ts";
+import { bodyBytes, RecordSliceAnswers } from "../build-scripts/core/query/answer.ts";
+import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
 import type { RequestKind } from "./edge-cpu.ts";
-import { count, markdownTable, size } from "./markdown-table.ts";
-import { siteFiles } from "../../../test/helpers/static-host.ts";
+import { count, markdownTable } from "./markdown-table.ts";
+import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
+import { siteFiles } from "../test/helpers/static-host.ts";
 
 /**
  * The goal: the shim transfers at most this many times the answer's own gzip
@@ -31,7 +32,7 @@ export async function measureShimBytes(siteDir: string, kinds: readonly RequestK
     const read: string[] = [];
     const api = new RecordSliceAnswers(siteFiles(siteDir, { log: read }), siteTree({ baseUrl: "", siteUrl: "" }));
     const query = Object.fromEntries(["search", "fields", "format"].map((name) => [name, url.searchParams.get(name)]));
-    const answer = await api.answer({ path: url.pathname, ...query });
+    const answer = await api.get({ path: url.pathname, ...query });
     const files = [...new Set(read)];
     const downloadedGzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(siteDir, file))).length, 0);
     figures.push({ ...kind, answerGzip: gzipSync(await bodyBytes(answer.body)).length, downloadedGzip, files: files.length });
@@ -44,8 +45,8 @@ export function shimTable(sizes: readonly { resources: number; shim: Awaited<Ret
     shim.map(({ kind, answerGzip, downloadedGzip, files }) => [
       count(resources),
       kind,
-      size(answerGzip),
-      `${size(downloadedGzip)} in ${count(files)} files`,
+      formatBytes(answerGzip),
+      `${formatBytes(downloadedGzip)} in ${count(files)} files`,
       `${(downloadedGzip / answerGzip).toFixed(2)}×${downloadedGzip > SHIM_BYTES_GOAL * answerGzip ? " *" : ""}`,
     ]),
   );

@@ -7,8 +7,8 @@ import { BENCH_DIR, benchSize, buildTable, checkGnuTime, mirrorTable, RUN_DIR, t
 import { queryTables } from "./query-figures.ts";
 import { median } from "./edge-cpu.ts";
 import { readerTable } from "./reader-figures.ts";
-import { CommandError, runCommand } from "../cli/run-command.ts";
-import { parseShare } from "../synthetic/other-scripts.ts";
+import { CommandError, runCommand } from "../build-scripts/tools/cli/run-command.ts";
+import { parseShare } from "./synthetic/other-scripts.ts";
 
 const USAGE = `
 usage: npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S] [--other-scripts F]

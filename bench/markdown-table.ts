@@ -1,7 +1,6 @@
 /** The benchmark's tables in Markdown, and the figures in their cells. */
 
 export const count = (n: number) => n.toLocaleString("en");
-export const size = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
 
 /** The runs' range in `unit`s of `scale` with `digits` decimals, e.g. "4.21–5.10 s", or the one figure. */
 export function range(values: readonly number[], digits: number, unit: string, scale = 1): string {

@@ -4,8 +4,8 @@
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { findCollection } from "../../core/catalogue/collections.ts";
-import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
+import { findCollection } from "../../build-scripts/core/catalogue/collections.ts";
+import { schemaPathFrom } from "../../build-scripts/pipeline/load/schema-path.ts";
 import { syntheticCatalogue, type SyntheticOptions } from "./synthetic-catalogue.ts";
 
 const IN_FLIGHT = 64;

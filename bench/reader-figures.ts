@@ -14,11 +14,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
-import { queryFile, READER_ARCHIVE, searchManifestFile } from "../../core/routes/output-tree.ts";
-import type { SearchManifest } from "../../core/search/build-index.ts";
-import { archiveReader } from "../../pipeline/mirror/reader-archive.ts";
-import { count, markdownTable, size } from "./markdown-table.ts";
-import { launchChromium } from "../../../test/helpers/chromium.ts";
+import { queryFile, READER_ARCHIVE, searchManifestFile } from "../build-scripts/core/routes/output-tree.ts";
+import type { SearchManifest } from "../build-scripts/core/search/build-index.ts";
+import { archiveReader } from "../build-scripts/pipeline/mirror/reader-archive.ts";
+import { count, markdownTable } from "./markdown-table.ts";
+import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
+import { launchChromium } from "../test/helpers/chromium.ts";
 
 /** The list opened, and how many of its resources are opened one after another for the memory figure. */
 const LIST = "videos";
@@ -90,7 +91,7 @@ export async function measureReader(siteDir: string, log: (line: string) => void
   const started = performance.now();
   const archive = await archiveReader(siteDir, new Date());
   const seconds = (performance.now() - started) / 1000;
-  log(`  reader archive: ${seconds.toFixed(2)} s; ${size(archive.bytes)}, ${archive.entries} entries`);
+  log(`  reader archive: ${seconds.toFixed(2)} s; ${formatBytes(archive.bytes)}, ${archive.entries} entries`);
   const unpacked = await mkdtemp(path.join(tmpdir(), "bench-reader-"));
   try {
     execFileSync("unzip", ["-q", path.join(siteDir, READER_ARCHIVE), "-d", unpacked]);
@@ -127,7 +128,7 @@ export function readerTable(sizes: readonly ReaderSize[]): string {
       `${reader.seconds.toFixed(2)} s`,
       `${build.toFixed(2)}×${over(build, B.buildShare)}`,
       `${count(reader.entries)}${over(reader.entries, B.entries)}`,
-      size(reader.bytes),
+      formatBytes(reader.bytes),
       `${(share * 100).toFixed(0)} %${over(share, B.bytesShare)}`,
       `${reader.listMs} ms${over(reader.listMs, B.listMs)}`,
       `${reader.resourceMs} ms${over(reader.resourceMs, B.resourceMs)}`,

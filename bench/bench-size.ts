@@ -15,20 +15,21 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { median } from "./edge-cpu.ts";
-import { count, markdownTable, range, size } from "./markdown-table.ts";
+import { count, markdownTable, range } from "./markdown-table.ts";
+import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries } from "./query-figures.ts";
 import { measureReader } from "./reader-figures.ts";
-import { archiveSite } from "../../pipeline/mirror/archive-site.ts";
-import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
-import { npmScriptCommand } from "../cli/npm-scripts.ts";
-import { sizeMix } from "../synthetic/synthetic-catalogue.ts";
-import { writeSyntheticCatalogue } from "../synthetic/write-catalogue.ts";
+import { archiveSite } from "../build-scripts/pipeline/mirror/archive-site.ts";
+import { resolveSiteConfig } from "../build-scripts/core/catalogue/site-config.ts";
+import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
+import { sizeMix } from "./synthetic/synthetic-catalogue.ts";
+import { writeSyntheticCatalogue } from "./synthetic/write-catalogue.ts";
 
 export const BENCH_DIR = path.join(tmpdir(), "catalogue-bench");
 export const RUN_DIR = path.join(BENCH_DIR, "run");
-const PROJECT_DIR = path.resolve(import.meta.dirname, "../../..");
-const GENERATOR_DIR = path.resolve(import.meta.dirname, "../synthetic");
+const PROJECT_DIR = path.resolve(import.meta.dirname, "..");
+const GENERATOR_DIR = path.resolve(import.meta.dirname, "synthetic");
 const BUILD_ENV = { BASE_URL: "https://api.example.org", SITE_URL: "https://education.example.org" };
 const GNU_TIME = "/usr/bin/time";
 
@@ -124,7 +125,7 @@ export async function benchSize(resources: number, runs: number, seed: number, o
   const archive = await archiveSite(out, resolveSiteConfig(BUILD_ENV), new Date());
   const mirror = { seconds: (performance.now() - started) / 1000, bytes: archive.bytes, entries: archive.entries };
   await rm(archive.file);
-  console.log(`  mirror archive: ${mirror.seconds.toFixed(2)} s; ${size(mirror.bytes)}, ${mirror.entries} entries`);
+  console.log(`  mirror archive: ${mirror.seconds.toFixed(2)} s; ${formatBytes(mirror.bytes)}, ${mirror.entries} entries`);
   const reader = await measureReader(out, console.log);
   console.log("  measuring one-record edits with the dev builder …");
   const edits = await measureIncremental(PROJECT_DIR, content, path.join(RUN_DIR, `${resources}-edit`), { ...process.env, ...BUILD_ENV });
@@ -158,9 +159,9 @@ export function buildTable(sizes: readonly SizeResult[]): string {
     range(build.peakRssBytes, 0, "MB", 1e6),
     range(build.copySeconds, 2, "s"),
     count(output.files),
-    size(output.bytes),
-    size(indexGzip.videos),
-    size(indexGzip.units),
+    formatBytes(output.bytes),
+    formatBytes(indexGzip.videos),
+    formatBytes(indexGzip.units),
     `${range(edits.editToWrittenMs, 0, "ms")} (${edits.filesRewritten} files)`,
   ]);
   const header = ["resources", "build wall", "build CPU", "peak RSS", "cp -r", "files", "bytes"];
@@ -171,7 +172,7 @@ export function buildTable(sizes: readonly SizeResult[]): string {
 export function mirrorTable(sizes: readonly SizeResult[]): string {
   const rows = sizes.map(({ resources, mirror, build }) => {
     const ratio = `${(mirror.seconds / median(build.wallSeconds)).toFixed(2)}×`;
-    return [count(resources), `${mirror.seconds.toFixed(2)} s`, ratio, size(mirror.bytes), count(mirror.entries)];
+    return [count(resources), `${mirror.seconds.toFixed(2)} s`, ratio, formatBytes(mirror.bytes), count(mirror.entries)];
   });
   const caption = "The offline mirror's archive step (npm run mirror after its build), one run:";
   return markdownTable(caption, [["resources", "archive step", "÷ build wall (median)", "archive", "entries"], ...rows]);

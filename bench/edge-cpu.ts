@@ -12,11 +12,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import edgeFunction from "../../runtime/edge/functions/api.ts";
-import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "../../../test/helpers/deno-binary.ts";
-import { count, markdownTable, size } from "./markdown-table.ts";
+import edgeFunction from "../build-scripts/runtime/edge/functions/api.ts";
+import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "../test/helpers/deno-binary.ts";
+import { count, markdownTable } from "./markdown-table.ts";
+import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import { pickWords, wordsFound, type ListWords } from "./query-words.ts";
-import { cpuMs, type SiteFiles } from "../../../test/helpers/static-host.ts";
+import { cpuMs, type SiteFiles } from "../test/helpers/static-host.ts";
 
 /** Netlify's limit of CPU time per request of an edge function. */
 const EDGE_BUDGET_MS = 50;
@@ -71,7 +72,7 @@ export async function measureEdgeLists(siteDir: string, lists: readonly string[]
 async function measureEdgeUnderDeno(siteDir: string, kinds: readonly RequestKind[], { runs, warmups }: Runs): Promise<EdgeFigure[]> {
   const denoDir = await mkdtemp(path.join(tmpdir(), "edge-cpu-"));
   try {
-    const script = path.join(PROJECT_DIR, "build-scripts/tools/bench/edge-cpu-deno.ts");
+    const script = path.join(PROJECT_DIR, "bench/edge-cpu-deno.ts");
     const args = ["run", "--allow-read", ...DENO_FLAGS, script, siteDir, JSON.stringify(kinds), String(runs), String(warmups)];
     const { stdout } = await promisify(execFile)(denoBinary(), args, {
       cwd: PROJECT_DIR,
@@ -125,7 +126,7 @@ export function edgeTables(sizes: readonly { resources: number; edge: Awaited<Re
     const lists = sizes.map(({ edge }) => edge[i]);
     const cells = ({ ms: { median, p95, max }, bytes }: EdgeFigure) => [
       `${ms(median)} / ${ms(p95)} / ${ms(max)}${p95 > EDGE_BUDGET_MS ? " *" : ""}`,
-      size(bytes),
+      formatBytes(bytes),
     ];
     const rows = lists[0].requests.map(({ kind }, k) => [kind, ...lists.flatMap((list) => cells(list.requests[k]))]);
     const header = ["request", ...sizes.flatMap(({ resources }) => [`${count(resources)}: CPU ms`, "answer"])];

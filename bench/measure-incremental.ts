@@ -9,7 +9,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { readContent } from "../../pipeline/load/read-sources.ts";
+import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
 
 const DEV_WORKER = "build-scripts/tools/dev/dev-worker.ts";
 const EDITS = 3;
