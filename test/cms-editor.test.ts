@@ -12,6 +12,7 @@ import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import { recordFields } from "../build-scripts/core/cms/cms-config.ts";
 import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
 import { launchChromium } from "./helpers/chromium.ts";
+import { field, publish } from "./helpers/decap.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
 import { PROJECT_DIR, runCli } from "./helpers/run-cli.ts";
 import { serveStatic } from "./helpers/static-server.ts";
@@ -63,15 +64,6 @@ async function admin(hash = ""): Promise<Page> {
     if (!hash.endsWith("/new")) await expect.poll(() => field(page, "title").inputValue(), { timeout: 60_000 }).not.toBe("");
   }
   return page;
-}
-
-const field = (page: Page, name: string) => page.locator(`[id^="${name}-field-"]`).first();
-
-/** Publish, each step bounded, so a step that never comes names itself rather than the test's timeout. */
-async function publish(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Publish", exact: true }).click({ timeout: 30_000 });
-  await page.getByRole("menuitem", { name: "Publish now" }).click({ timeout: 30_000 });
-  await page.getByText("Changes saved", { exact: true }).waitFor({ timeout: 60_000 });
 }
 
 const read = (file: string) => readFile(path.join(contentDir, file), "utf8");

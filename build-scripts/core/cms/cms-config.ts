@@ -30,6 +30,8 @@ export interface CmsConfigInput {
   readonly branch: string;
   /** The OAuth provider's address (Decap's `base_url`), if not Netlify's. */
   readonly oauthUrl?: string;
+  /** Another server answering GitHub's API (Decap's `api_root`): the tests' and the benchmark's. */
+  readonly apiRoot?: string;
   /** Drafts as pull requests (Decap's editorial workflow). */
   readonly editorialWorkflow: boolean;
 }
@@ -40,7 +42,13 @@ export function cmsConfig(input: CmsConfigInput): JsonObject {
   const names = new Set(input.collections.map((c) => c.name));
   return {
     load_config_file: false,
-    backend: { name: "github", repo: input.repo, branch: input.branch, ...(input.oauthUrl ? { base_url: input.oauthUrl } : {}) },
+    backend: {
+      name: "github",
+      repo: input.repo,
+      branch: input.branch,
+      ...(input.oauthUrl ? { base_url: input.oauthUrl } : {}),
+      ...(input.apiRoot ? { api_root: input.apiRoot } : {}),
+    },
     ...(input.editorialWorkflow ? { publish_mode: "editorial_workflow" } : {}),
     // No field takes uploads; Decap needs a media folder all the same.
     media_folder: `${input.contentDir}/.media`,

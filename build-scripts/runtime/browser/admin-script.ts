@@ -2,21 +2,23 @@
  * The admin page's script (admin/cms.js, bundled for the browser): it loads
  * before Decap's bundle and stops its automatic start, then registers the
  * records' format, the preview and the new-entry rules, and starts Decap with
- * the generated configuration (admin/config.json). On this machine it edits
- * through `npm run cms`'s local backend, and says so in words if that does
- * not answer; elsewhere Decap's GitHub backend logs the editor in.
+ * the generated configuration (admin/config.json). Decap edits through its
+ * GitHub backend everywhere: on this machine against `npm run cms`'s server
+ * of the same API over the working tree, logged in without asking (the page
+ * says so in words if that server does not answer); elsewhere against GitHub,
+ * or the server the build named (`api_root`), after the editor logs in.
  */
 import { findCollection, type Collection, type ResourceKind } from "../../core/catalogue/collections.ts";
-import { toResource, type JsonObject, type SourceRecord } from "../../core/catalogue/resource.ts";
+import { toResource, type SourceRecord } from "../../core/catalogue/resource.ts";
 import { htmlRenderer } from "../../core/formats/html.ts";
 import { instanceDocument } from "../../core/formats/renderer.ts";
 import { escapeAttribute, escapeHtml } from "../../core/formats/html-escape.ts";
 import { instanceView } from "../../core/formats/views.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 import { formatName, type AdminSettings } from "../../core/cms/cms-config.ts";
-import { folderFacts, newEntryFields, type FolderFacts } from "../../core/cms/new-entry.ts";
+import { newEntryFields } from "../../core/cms/new-entry.ts";
 import { fromFile, toFile } from "../../core/cms/record-format.ts";
-import { LOCAL_BACKEND_PATH, localBackendPort } from "../../core/cms/local-backend-address.ts";
+import { LOCAL_BRANCH, LOCAL_REPO, localBackendPort } from "../../core/cms/local-backend-address.ts";
 
 /** Decap's data of an entry: an Immutable.js map. */
 interface DataMap {
@@ -54,29 +56,33 @@ document.addEventListener("DOMContentLoaded", () => void start());
 const PREVIEW_STYLE = { width: "100%", height: "100vh", border: "0" };
 const LOCAL_HOSTS = ["localhost", "127.0.0.1"];
 const KINDS: readonly ResourceKind[] = ["video", "unit", "generic"];
+/** Where Decap keeps its logged-in user (its authStore). */
+const DECAP_USER_KEY = "decap-cms-user";
 
 async function start(): Promise<void> {
   const settings = (await (await fetch("config.json")).json()) as AdminSettings;
   const config: Record<string, unknown> = { ...settings.cms };
-  let backend: string | undefined;
-  if (LOCAL_HOSTS.includes(location.hostname)) {
-    backend = `http://${location.hostname}:${localBackendPort(Number(location.port || 80))}${LOCAL_BACKEND_PATH}`;
-    if (!(await answers(backend))) {
+  const built = settings.cms.backend as { repo?: string; api_root?: string };
+  // A build that names its API (tests, the benchmark) is the production path wherever it is served.
+  if (!built.api_root && LOCAL_HOSTS.includes(location.hostname)) {
+    const root = `http://${location.hostname}:${localBackendPort(Number(location.port || 80))}`;
+    if (!(await answers(root))) {
       return say(
-        `The local editing server does not answer at ${backend}, so this page can neither read nor save records. ` +
+        `The local editing server does not answer at ${root}, so this page can neither read nor save records. ` +
           `Start the site with "npm run cms" (not "npm run dev" or "npm start"), then reload this page.`,
       );
     }
-    // Decap then edits through the local backend instead of GitHub.
-    config.local_backend = { url: backend, allowed_hosts: [location.hostname] };
-  } else if (!(settings.cms.backend as { repo?: string }).repo) {
+    config.backend = { ...built, repo: LOCAL_REPO, branch: LOCAL_BRANCH, api_root: root };
+    // That server asks for no login: a stored user is one Decap restores without showing its login page.
+    localStorage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: "github", token: "local" }));
+  } else if (!built.repo) {
     return say(
       "This site was built without a GitHub repository to edit (env CMS_GITHUB_REPO, or Netlify's REPOSITORY_URL): see docs/editors.md.",
     );
   }
   const cms = window.CMS;
   for (const kind of KINDS) cms.registerCustomFormat(formatName(kind), "json", { fromFile, toFile: (data) => toFile(kind, data) });
-  cms.registerEventListener({ name: "preSave", handler: ({ entry }) => completeNewEntry(entry, settings, backend) });
+  cms.registerEventListener({ name: "preSave", handler: ({ entry }) => completeNewEntry(entry, settings) });
   for (const name of Object.keys(settings.folders)) {
     const collection = findCollection(name)!;
     cms.registerPreviewTemplate(name, ({ entry }) =>
@@ -92,42 +98,23 @@ function say(message: string): void {
   status.hidden = false;
 }
 
-/** An action of the local backend (`npm run cms`): Decap's proxy protocol, {action, params} POSTed as JSON. */
-const ask = (backend: string, action: string, params?: JsonObject) =>
-  fetch(backend, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action, params }) });
-
-async function answers(backend: string): Promise<boolean> {
+/** Whether `npm run cms`'s server answers (its GitHub API's user). */
+async function answers(root: string): Promise<boolean> {
   try {
-    return (await ask(backend, "info")).ok;
+    return (await fetch(`${root}/user`)).ok;
   } catch {
     return false;
   }
 }
 
 /** A new entry's uuid, position, html_path, $schema and file name; other entries pass unchanged. */
-async function completeNewEntry(entry: EntryMap, settings: AdminSettings, backend: string | undefined): Promise<DataMap> {
+async function completeNewEntry(entry: EntryMap, settings: AdminSettings): Promise<DataMap> {
   const data = entry.get("data");
   if (!entry.get("newRecord")) return data;
   const collection = findCollection(entry.get("collection"))!;
-  // The local backend lists the folder as it is now; the published site knows it as of its build.
-  const facts = backend ? await folderNow(backend, collection, settings.contentDir) : settings.folders[collection.name];
-  const fields = newEntryFields(data.toJS(), facts, crypto.randomUUID());
+  // The folder as of the build: reading it now would read every record.
+  const fields = newEntryFields(data.toJS(), settings.folders[collection.name], crypto.randomUUID());
   return Object.entries(fields).reduce((d, [key, value]) => d.set(key, value), data);
-}
-
-async function folderNow(backend: string, collection: Collection, contentDir: string): Promise<FolderFacts> {
-  const params = { folder: `${contentDir}/${collection.name}`, extension: "json", depth: 1 };
-  const response = await ask(backend, "entriesByFolder", params);
-  const entries = (await response.json()) as { data: string | null; file: { path: string } }[];
-  const records = entries.flatMap((e) => {
-    try {
-      return [JSON.parse(e.data ?? "") as Record<string, unknown>];
-    } catch {
-      return []; // validate names it
-    }
-  });
-  const taken = entries.map((e) => e.file.path.replace(/^.*\//, "").replace(/\.json$/, ""));
-  return folderFacts(collection, contentDir, records, taken);
 }
 
 /** The record as the API's HTML view shows it (core/formats), from what the form holds now. */
