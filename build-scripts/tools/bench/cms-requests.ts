@@ -1,0 +1,206 @@
+/**
+ * What an editor's session costs against GitHub's API: Decap's own GitHub
+ * backend in Chromium, against the GitHub-compatible server over a git
+ * repository of the catalogue (the site built with `api_root` pointing at
+ * it). Each step's requests (GitHub allows 5,000 an hour), bytes and time,
+ * counted by the server, beside the step's budget.
+ */
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { count, markdownTable, size } from "./markdown-table.ts";
+import { npmScriptCommand } from "../cli/npm-scripts.ts";
+import { openGitStore } from "../cms/github-api/git-store.ts";
+import { startGithubApi, type GithubApi } from "../cms/github-api/server.ts";
+import { launchChromium } from "../../../test/helpers/chromium.ts";
+import { contentRepository } from "../../../test/helpers/content-repository.ts";
+import { field, logInAs, publish } from "../../../test/helpers/decap.ts";
+import { freePort } from "../../../test/helpers/processes.ts";
+import { serveStatic } from "../../../test/helpers/static-server.ts";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+const REPO = "bench/catalogue";
+const TOKEN = "bench";
+const STEP_TIMEOUT_MS = 600_000;
+
+/** The steps of an editor's session and each one's budget of requests. */
+export const CMS_STEPS = [
+  { name: "open /admin/ and the videos", budget: 50 },
+  { name: "open a video by its address", budget: 20 },
+  { name: "publish an edit", budget: 10 },
+  { name: "open a unit and pick a lesson", budget: 20 },
+  { name: "20 edits and 5 new videos", budget: 600 },
+] as const;
+
+export interface StepFigures {
+  readonly step: string;
+  readonly requests: number;
+  /** Of those, answered 304 (not counted against GitHub's limit). */
+  readonly notModified: number;
+  readonly bytes: number;
+  readonly seconds: number;
+  /** The endpoints, most requested first: "GET /repos/{repo}/git/blobs/{sha} × 20". */
+  readonly endpoints: string;
+}
+
+export async function measureCms(resources: number, content: string, workDir: string, log: (line: string) => void) {
+  const repository = await contentRepository(content, workDir);
+  const port = await freePort();
+  const site = path.join(repository.dir, "_site");
+  log(`  CMS: building the site for the GitHub-compatible server …`);
+  const [command, args] = npmScriptCommand(path.resolve(import.meta.dirname, "../../.."), "build");
+  await promisify(execFile)(command, args, {
+    cwd: path.resolve(import.meta.dirname, "../../.."),
+    env: {
+      ...process.env,
+      CONTENT_DIR: path.join(repository.dir, "content"),
+      OUTPUT_DIR: site,
+      CMS_GITHUB_REPO: REPO,
+      CMS_BRANCH: "main",
+      CMS_API_ROOT: `http://127.0.0.1:${port}`,
+    },
+    maxBuffer: 1 << 30,
+  });
+  const server = await serveStatic(site);
+  const api = await startGithubApi({
+    store: openGitStore(repository.gitDir),
+    repo: REPO,
+    branch: "main",
+    port,
+    origins: [new URL(server.url).origin],
+    token: TOKEN,
+    user: { login: "editor", name: "An Editor", email: "editor@example.org" },
+  });
+  const browser = await launchChromium();
+  try {
+    const session = await editorSession(browser, server.url, api, path.join(repository.dir, "content"), log);
+    return { resources, steps: session };
+  } finally {
+    await browser.close();
+    await api.close();
+    await server.close();
+    await rm(repository.dir, { recursive: true, force: true });
+  }
+}
+
+async function editorSession(browser: Browser, site: string, api: GithubApi, content: string, log: (line: string) => void) {
+  const steps: StepFigures[] = [];
+  /** Runs one step and notes what the server answered meanwhile. */
+  async function step(name: string, run: () => Promise<void>): Promise<void> {
+    api.resetTally();
+    const started = performance.now();
+    await run();
+    const seconds = (performance.now() - started) / 1000;
+    const tally = [...api.tally()].sort(([, a], [, b]) => b.requests - a.requests);
+    const sum = (key: "requests" | "notModified" | "bytes") => tally.reduce((total, [, t]) => total + t[key], 0);
+    const endpoints = tally.map(([endpoint, t]) => `${endpoint} × ${t.requests}`).join(", ");
+    steps.push({ step: name, requests: sum("requests"), notModified: sum("notModified"), bytes: sum("bytes"), seconds, endpoints });
+    log(`    ${name}: ${count(sum("requests"))} requests, ${size(sum("bytes"))}, ${seconds.toFixed(1)} s (${endpoints})`);
+  }
+
+  const context = await browser.newContext();
+  const page = await editorPage(context);
+  const videos = (await readdir(path.join(content, "videos"))).sort().map((file) => file.replace(/\.json$/, ""));
+  const units = (await readdir(path.join(content, "units"))).sort().map((file) => file.replace(/\.json$/, ""));
+  const lessons = (await readdir(path.join(content, "lessons"))).sort();
+  // As committed: the work tree keeps the first commit's files.
+  const edited = new Map<string, string>();
+  const titleOf = async (folder: string, file: string) =>
+    edited.get(`${folder}/${file}`) ??
+    (JSON.parse(await readFile(path.join(content, folder, `${file}.json`), "utf8")) as { title: string }).title;
+  const editTitle = async (folder: string, file: string) => {
+    const title = `${await titleOf(folder, file)}, edited`;
+    await field(page, "title").fill(title);
+    await publish(page);
+    edited.set(`${folder}/${file}`, title);
+  };
+
+  await step(CMS_STEPS[0].name, async () => {
+    await page.goto(`${site}admin/#/collections/videos`);
+    await page.locator('a[href*="/collections/videos/entries/"]').first().waitFor({ timeout: STEP_TIMEOUT_MS });
+  });
+  // A video far from the first page, as the find box opens it: by its entry's address.
+  const video = videos[Math.floor(videos.length * 0.7)];
+  await step(CMS_STEPS[1].name, () => openEntry(page, "videos", video, titleOf("videos", video)));
+  await step(CMS_STEPS[2].name, () => editTitle("videos", video));
+  const unit = units[Math.floor(units.length * 0.7)];
+  const lesson = (
+    JSON.parse(await readFile(path.join(content, "lessons", lessons[Math.floor(lessons.length / 2)]), "utf8")) as { title: string }
+  ).title;
+  await step(CMS_STEPS[3].name, async () => {
+    await openEntry(page, "units", unit, titleOf("units", unit));
+    await field(page, "lessons").fill(lesson);
+    await page.getByRole("option", { name: lesson }).first().click({ timeout: STEP_TIMEOUT_MS });
+  });
+  // The pick is left unsaved: a new load of the page, which asks whether to leave it, starts the session afresh.
+  await page.goto("about:blank");
+  await page.goto(`${site}admin/#/collections/videos`);
+  await step(CMS_STEPS[4].name, async () => {
+    for (let n = 0; n < 20; n++) {
+      const file = videos[Math.floor(((n + 1) * videos.length) / 23)];
+      await openEntry(page, "videos", file, titleOf("videos", file));
+      await editTitle("videos", file);
+    }
+    for (let n = 0; n < 5; n++) {
+      await goTo(page, "videos", "new");
+      await page.waitForFunction(
+        () => (document.querySelector('[id^="title-field-"]') as HTMLInputElement | null)?.value === "",
+        undefined,
+        {
+          timeout: STEP_TIMEOUT_MS,
+        },
+      );
+      await field(page, "title").fill(`A New Video From The Bench ${n + 1}`);
+      await field(page, "video_id").fill(String(990_000 + n));
+      await field(page, "length").fill("0:04:10");
+      await field(page, "description").fill("<p>Made by the benchmark.</p>");
+      await publish(page);
+    }
+  });
+  await context.close();
+  return steps;
+}
+
+async function editorPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await logInAs(page, TOKEN);
+  // "Are you sure you want to leave this page?" (unsaved changes): yes.
+  page.on("dialog", (dialog) => void dialog.accept());
+  // Decap asks githubstatus.com how GitHub is: nothing leaves this machine.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  return page;
+}
+
+/** Goes to an address of the admin page as its links do (its hash), by way of the collection's list: Decap keeps an entry's form when the hash changes from one entry to another. */
+async function goTo(page: Page, collection: string, rest: string): Promise<void> {
+  await page.evaluate((hash) => (location.hash = hash), `#/collections/${collection}`);
+  await page.locator(`a[href*="/collections/${collection}/entries/"]`).first().waitFor({ timeout: STEP_TIMEOUT_MS });
+  await page.evaluate((hash) => (location.hash = hash), `#/collections/${collection}/${rest}`);
+}
+
+/** An entry opened by its address, as the find box does, until its form shows the record's title. */
+async function openEntry(page: Page, collection: string, file: string, title: Promise<string>): Promise<void> {
+  await goTo(page, collection, `entries/${file}`);
+  const expected = await title;
+  await page.waitForFunction(
+    (value) => (document.querySelector('[id^="title-field-"]') as HTMLInputElement | null)?.value === value,
+    expected,
+    { timeout: STEP_TIMEOUT_MS },
+  );
+}
+
+export function cmsTable(sizes: readonly Awaited<ReturnType<typeof measureCms>>[]): string {
+  const rows = CMS_STEPS.map(({ name, budget }) => [
+    name,
+    count(budget),
+    ...sizes.flatMap(({ steps }) => {
+      const figures = steps.find((s) => s.step === name)!;
+      return [count(figures.requests), size(figures.bytes), `${figures.seconds.toFixed(1)} s`];
+    }),
+  ]);
+  const header = ["step", "budget", ...sizes.flatMap(({ resources }) => [`${count(resources)}: requests`, "bytes", "time"])];
+  const caption =
+    "The CMS against the GitHub-compatible server: Decap's GitHub backend in Chromium, requests per step (GitHub allows 5,000 an hour):";
+  return markdownTable(caption, [header, ...rows]);
+}
