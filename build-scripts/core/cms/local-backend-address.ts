@@ -4,8 +4,6 @@
  * (127.0.0.1), and the repository and branch it answers for, which stand for
  * the working tree (nothing is committed).
  */
-/** The path of the proxy protocol that `npm run cms` spoke before it served GitHub's API. */
-export const LOCAL_BACKEND_PATH = "/api/v1";
 export const localBackendPort = (sitePort: number) => sitePort + 1;
 export const LOCAL_REPO = "local/working-tree";
 export const LOCAL_BRANCH = "working-tree";

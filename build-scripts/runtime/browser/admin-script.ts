@@ -17,7 +17,7 @@ import { instanceView } from "../../core/formats/views.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 import { formatName, type AdminSettings } from "../../core/cms/cms-config.ts";
 import { newEntryFields } from "../../core/cms/new-entry.ts";
-import { fromFile, toFile } from "../../core/cms/record-format.ts";
+import { EDITOR_NOTE, fromFile, toFile } from "../../core/cms/record-format.ts";
 import { LOCAL_BRANCH, LOCAL_REPO, localBackendPort } from "../../core/cms/local-backend-address.ts";
 
 /** Decap's data of an entry: an Immutable.js map. */
@@ -75,6 +75,7 @@ async function start(): Promise<void> {
     config.backend = { ...built, repo: LOCAL_REPO, branch: LOCAL_BRANCH, api_root: root };
     // That server asks for no login: a stored user is one Decap restores without showing its login page.
     localStorage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: "github", token: "local" }));
+    keepRefusalsShown(root);
   } else if (!built.repo) {
     return say(
       "This site was built without a GitHub repository to edit (env CMS_GITHUB_REPO, or Netlify's REPOSITORY_URL): see docs/editors.md.",
@@ -82,6 +83,7 @@ async function start(): Promise<void> {
   }
   const cms = window.CMS;
   for (const kind of KINDS) cms.registerCustomFormat(formatName(kind), "json", { fromFile, toFile: (data) => toFile(kind, data) });
+  cms.registerEventListener({ name: "preSave", handler: async ({ entry }) => readWhole(entry) });
   cms.registerEventListener({ name: "preSave", handler: ({ entry }) => completeNewEntry(entry, settings) });
   for (const name of Object.keys(settings.folders)) {
     const collection = findCollection(name)!;
@@ -98,6 +100,25 @@ function say(message: string): void {
   status.hidden = false;
 }
 
+/**
+ * Decap shows a refusal of the local server (a record it cannot read, say) for
+ * a few seconds, or not at all (a list leaves the record out); the page keeps
+ * the reason in words until it is reloaded. A 404 is an answer, not a refusal:
+ * Decap asks for folders and files that are not there yet.
+ */
+function keepRefusalsShown(root: string): void {
+  const decapFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await decapFetch(input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith(`${root}/`) && !response.ok && response.status !== 404) {
+      const { message } = (await response.clone().json()) as { message?: string };
+      say(`The local editing server refused: ${message ?? response.statusText}`);
+    }
+    return response;
+  };
+}
+
 /** Whether `npm run cms`'s server answers (its GitHub API's user). */
 async function answers(root: string): Promise<boolean> {
   try {
@@ -105,6 +126,19 @@ async function answers(root: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * A record that could not be read reaches the form empty (Decap opens it with no data when its file's text does not
+ * parse): saving it would write the record with its fields missing, so it is refused, saying why.
+ */
+function readWhole(entry: EntryMap): DataMap {
+  const data = entry.get("data");
+  if (entry.get("newRecord") || EDITOR_NOTE in data.toJS()) return data;
+  const why =
+    "This record was not read whole, so it is not saved (its fields would be lost): reload the page, and see the line above or npm run validate.";
+  say(why);
+  throw new Error(why);
 }
 
 /** A new entry's uuid, position, html_path, $schema and file name; other entries pass unchanged. */
