@@ -80,7 +80,11 @@ export async function measureCms(resources: number, content: string, workDir: st
   const browser = await launchChromium();
   try {
     const session = await editorSession(browser, server.url, api, path.join(repository.dir, "content"), log);
-    const local = await localCollection(browser, site, path.join(repository.dir, "content"), log);
+    // Its figures are its own: a failure here is printed, and the session's figures kept.
+    const local = await localCollection(browser, site, path.join(repository.dir, "content"), log).catch((error: Error) => {
+      log(`    npm run cms, the videos: not measured (${error.message})`);
+      return undefined;
+    });
     return { resources, steps: session, local };
   } finally {
     await browser.close();
@@ -92,8 +96,8 @@ export async function measureCms(resources: number, content: string, workDir: st
 
 /**
  * `npm run cms` at size: the same site with its admin configuration as npm run cms builds it (no `api_root`), the
- * server over the content folder at the site's port + 1, and a new tab opening the videos: the time until the first
- * entries show, and the tab's JavaScript heap then.
+ * server over the content folder at the site's port + 1, and a tab opening the videos from another collection: the
+ * time until the first entries show, and the tab's JavaScript heap then.
  */
 async function localCollection(browser: Browser, site: string, content: string, log: (line: string) => void) {
   const config = path.join(site, "admin/config.json");
@@ -113,8 +117,11 @@ async function localCollection(browser: Browser, site: string, content: string, 
   try {
     const page = await context.newPage();
     await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+    // The page loaded on another collection first: what is timed is opening one.
+    await page.goto(`${server.url}admin/#/collections/units`);
+    await page.locator('a[href*="/collections/units/entries/"]').first().waitFor({ timeout: STEP_TIMEOUT_MS });
     const started = performance.now();
-    await page.goto(`${server.url}admin/#/collections/videos`);
+    await page.evaluate(() => (location.hash = "#/collections/videos"));
     await page.locator('a[href*="/collections/videos/entries/"]').first().waitFor({ timeout: STEP_TIMEOUT_MS });
     const seconds = (performance.now() - started) / 1000;
     const cdp = await context.newCDPSession(page);
@@ -261,8 +268,9 @@ export function cmsTable(sizes: readonly Awaited<ReturnType<typeof measureCms>>[
       return [requests, size(figures.bytes), `${figures.seconds.toFixed(1)} s`];
     }),
   ]);
-  const local = (seconds: number, heap: number) => ["", size(heap), `${seconds.toFixed(1)} s`];
-  rows.push(["npm run cms: the videos shown (heap)", "2 s", ...sizes.flatMap((s) => local(s.local.seconds, s.local.heapBytes))]);
+  const local = (figures?: { seconds: number; heapBytes: number }) =>
+    figures ? ["", size(figures.heapBytes), `${figures.seconds.toFixed(1)} s`] : ["", "—", "—"];
+  rows.push(["npm run cms: the videos shown (heap)", "2 s", ...sizes.flatMap((s) => local(s.local))]);
   const header = ["step", "budget", ...sizes.flatMap(({ resources }) => [`${count(resources)}: requests`, "bytes", "time"])];
   const caption =
     "The CMS against the GitHub-compatible server: Decap's GitHub backend in Chromium, requests per step (GitHub allows 5,000 an hour):";
