@@ -72,7 +72,7 @@ const videos = `/git/trees/${LOCAL_BRANCH}:content/videos`;
 const text = (content: string) => Buffer.from(content, "base64").toString("utf8");
 
 describe("npm run cms's server at the open-file limit", () => {
-  it(`reads all ${RECORDS}+ videos with ulimit -n ${OPEN_FILES}, all asked at once, each with its file's text`, async () => {
+  it(`reads all ${RECORDS}+ videos with ulimit -n ${OPEN_FILES}, asked as a browser asks, each with its file's text`, async () => {
     const ask = await backend({ openFiles: OPEN_FILES, origin: SITE });
     const { status, body } = await ask(videos);
     expect(status).toBe(200);
