@@ -144,9 +144,9 @@ async function editorSession(browser: Browser, site: string, api: GithubApi, con
     api.resetTally();
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
-    const seconds = "limitSeconds" in limit ? limit.limitSeconds : Infinity;
+    const limitSeconds = "limitSeconds" in limit ? limit.limitSeconds : Infinity;
     const stop = new Promise<"stopped">(
-      (resolve) => (timer = seconds < Infinity ? setTimeout(() => resolve("stopped"), seconds * 1000) : undefined),
+      (resolve) => (timer = limitSeconds < Infinity ? setTimeout(() => resolve("stopped"), limitSeconds * 1000) : undefined),
     );
     const stopped = (await Promise.race([run(), stop])) === "stopped";
     clearTimeout(timer);
@@ -159,7 +159,7 @@ async function editorSession(browser: Browser, site: string, api: GithubApi, con
       requests: sum("requests"),
       notModified: sum("notModified"),
       bytes: sum("bytes"),
-      seconds,
+      seconds: took,
       stopped,
       endpoints,
     });
