@@ -18,8 +18,8 @@
  * written, through a symbolic link either.
  */
 import { createHash } from "node:crypto";
-import { realpathSync } from "node:fs";
-import { lstat, mkdir, readdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { lstatSync, realpathSync, statSync } from "node:fs";
+import { mkdir, readdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readTextFile } from "../../../pipeline/load/read-text-file.ts";
 import { checkedTreeish, StoreRefusal, type CommitObject, type RepositoryStore, type TreeChange, type TreeEntry } from "./store.ts";
@@ -65,26 +65,25 @@ export async function openWorkingTreeStore(options: WorkingTreeOptions): Promise
   const isInside = (real: string) => real === root || real.startsWith(root + path.sep);
   const fileId = (file: string, size: number, mtimeNs: bigint) => sha1(file, "\0", String(size), "\0", String(mtimeNs));
 
+  /** A folder's entries, each file stat'ed in turn: synchronous calls take a tenth of the time of 42,500 pending ones. */
   async function listFolder(folder: string, relative: string, recursive: boolean): Promise<TreeEntry[]> {
-    const dirents = await readdir(folder, { withFileTypes: true });
-    const entries = await Promise.all(
-      dirents.map(async (d): Promise<TreeEntry[]> => {
-        const file = path.join(folder, d.name);
-        const name = relative ? `${relative}/${d.name}` : d.name;
-        // A link is followed within the content folder; one that leads out (or to nothing) is listed, and reading it says why not.
-        const link = d.isSymbolicLink() && !isInside(await realpath(file).catch(() => ""));
-        const info = await (link ? lstat : stat)(file, { bigint: true }).catch(() => undefined);
-        if (info?.isDirectory()) {
-          const tree: TreeEntry = { path: name, mode: "040000", type: "tree", sha: sha1("tree", file, String(info.mtimeNs)) };
-          return recursive ? [tree, ...(await listFolder(file, name, true))] : [tree];
-        }
-        if (!info?.isFile() && !link) return [];
-        const id = fileId(file, Number(info!.size), info!.mtimeNs);
+    const entries: TreeEntry[] = [];
+    for (const d of await readdir(folder, { withFileTypes: true })) {
+      const file = path.join(folder, d.name);
+      const name = relative ? `${relative}/${d.name}` : d.name;
+      // A link is followed within the content folder; one that leads out (or to nothing) is listed, and reading it says why not.
+      const link = d.isSymbolicLink() && !isInside(await realpath(file).catch(() => ""));
+      const info = (link ? lstatSync : statSync)(file, { bigint: true, throwIfNoEntry: false });
+      if (info?.isDirectory()) {
+        entries.push({ path: name, mode: "040000", type: "tree", sha: sha1("tree", file, String(info.mtimeNs)) });
+        if (recursive) entries.push(...(await listFolder(file, name, true)));
+      } else if (info && (info.isFile() || link)) {
+        const id = fileId(file, Number(info.size), info.mtimeNs);
         files.set(id, file);
-        return [{ path: name, mode: "100644", type: "blob", sha: id, size: Number(info!.size) }];
-      }),
-    );
-    return entries.flat().sort((a, b) => (a.path < b.path ? -1 : 1));
+        entries.push({ path: name, mode: "100644", type: "blob", sha: id, size: Number(info.size) });
+      }
+    }
+    return entries.sort((a, b) => (a.path < b.path ? -1 : 1));
   }
 
   /**
