@@ -168,7 +168,7 @@ async function editorSession(browser: Browser, site: string, api: GithubApi, con
   }
 
   const context = await browser.newContext();
-  const page = await editorPage(context);
+  let page = await editorPage(context);
   const videos = (await readdir(path.join(content, "videos"))).sort().map((file) => file.replace(/\.json$/, ""));
   const units = (await readdir(path.join(content, "units"))).sort().map((file) => file.replace(/\.json$/, ""));
   const lessons = (await readdir(path.join(content, "lessons"))).sort();
@@ -201,8 +201,10 @@ async function editorSession(browser: Browser, site: string, api: GithubApi, con
     await field(page, "lessons").fill(lesson);
     await page.getByRole("option", { name: lesson }).first().click({ timeout: STEP_TIMEOUT_MS });
   });
-  // The pick is left unsaved: a new load of the page, which asks whether to leave it, starts the session afresh.
-  await page.goto("about:blank");
+  // The pick is left unsaved, and a stopped step leaves Decap reading: a new tab of the same browser profile (its
+  // caches kept) starts the session afresh.
+  await page.close({ runBeforeUnload: false });
+  page = await editorPage(context);
   await page.goto(`${site}admin/#/collections/videos`);
   await step(CMS_STEPS[4], async () => {
     for (let n = 0; n < 20; n++) {
