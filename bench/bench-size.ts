@@ -68,7 +68,7 @@ async function measure(command: string, args: readonly string[], env: NodeJS.Pro
  * share of other scripts and version of the generator's code (so a stale one
  * is never used), and kept in the temporary folder.
  */
-async function cachedCatalogue(resources: number, seed: number, otherScripts: number): Promise<string> {
+export async function cachedCatalogue(resources: number, seed: number, otherScripts: number): Promise<string> {
   const hash = createHash("sha256");
   for (const name of (await readdir(GENERATOR_DIR)).sort()) hash.update(name).update(await readFile(path.join(GENERATOR_DIR, name)));
   const dir = path.join(BENCH_DIR, "data", `${resources}-seed${seed}-scripts${otherScripts}-${hash.digest("hex").slice(0, 10)}`);

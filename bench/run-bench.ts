@@ -3,7 +3,8 @@ import { execFileSync } from "node:child_process";
 import { mkdir } from "node:fs/promises";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { BENCH_DIR, benchSize, buildTable, checkGnuTime, mirrorTable, RUN_DIR, type SizeResult } from "./bench-size.ts";
+import { BENCH_DIR, benchSize, buildTable, cachedCatalogue, checkGnuTime, mirrorTable, RUN_DIR, type SizeResult } from "./bench-size.ts";
+import { cmsTable, measureCms } from "./cms-requests.ts";
 import { queryTables } from "./query-figures.ts";
 import { median } from "./edge-cpu.ts";
 import { readerTable } from "./reader-figures.ts";
@@ -11,8 +12,10 @@ import { CommandError, runCommand } from "../build-scripts/tools/cli/run-command
 import { parseShare } from "./synthetic/other-scripts.ts";
 
 const USAGE = `
-usage: npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S] [--other-scripts F]
-Builds synthetic catalogues of each size and measures the build, its output and queries; prints the tables.
+usage: npm run bench -- [--sizes 1000,10000,50000] [--runs R] [--seed S] [--other-scripts F] [--cms-only]
+Builds synthetic catalogues of each size and measures the build, its output and queries, and an editor's
+session in the CMS against a GitHub-compatible server (requests, bytes and time per step); prints the tables.
+--cms-only: the CMS's session alone.
 --other-scripts F: that share of the records (0–1, default 0) also get a title and a paragraph
 in Japanese, Chinese or Thai with emoji (as npm run bench:data): the search indexes show what such text costs.
 `;
@@ -37,6 +40,7 @@ await runCommand({ usage: USAGE }, async () => {
       runs: { type: "string", default: "1" },
       seed: { type: "string", default: "1" },
       "other-scripts": { type: "string", default: "0" },
+      "cms-only": { type: "boolean", default: false },
     },
   });
   checkGnuTime();
@@ -48,14 +52,22 @@ await runCommand({ usage: USAGE }, async () => {
   console.log(`${new Date().toISOString().slice(0, 10)}, ${machine()}`);
   removeFolder(RUN_DIR);
   const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await benchSize(size, Number(values.runs), Number(values.seed), otherScripts));
+  const cms: Awaited<ReturnType<typeof measureCms>>[] = [];
+  for (const size of sizes) {
+    if (!values["cms-only"]) results.push(await benchSize(size, Number(values.runs), Number(values.seed), otherScripts));
+    else console.log(`\n${size} resources`);
+    await mkdir(RUN_DIR, { recursive: true });
+    const content = await cachedCatalogue(size, Number(values.seed), otherScripts);
+    cms.push(await measureCms(size, content, RUN_DIR, console.log));
+  }
   const readers = results.map(({ resources, reader, mirror, build }) => ({
     resources,
     reader,
     mirror,
     buildWallSeconds: median(build.wallSeconds),
   }));
-  console.log(`\n${[buildTable(results), mirrorTable(results), readerTable(readers), ...queryTables(results)].join("\n\n")}`);
+  const tables = results.length ? [buildTable(results), mirrorTable(results), readerTable(readers), ...queryTables(results)] : [];
+  console.log(`\n${[...tables, cmsTable(cms)].join("\n\n")}`);
   console.log("Removing the benchmark's output folders …");
   removeFolder(RUN_DIR);
 });

@@ -12,6 +12,7 @@ import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import { recordFields } from "../build-scripts/core/cms/cms-config.ts";
 import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
 import { launchChromium } from "./helpers/chromium.ts";
+import { field, publish } from "./helpers/decap.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
 import { PROJECT_DIR, runCli } from "./helpers/run-cli.ts";
 import { serveStatic } from "./helpers/static-server.ts";
@@ -42,7 +43,7 @@ afterAll(async () => {
   if (contentDir) await rm(path.dirname(contentDir), { recursive: true, force: true });
 });
 
-/** The admin page, logged in to the local backend, with every console error and page error collected. */
+/** The admin page, on npm run cms's server, with every console error and page error collected. */
 async function admin(hash = ""): Promise<Page> {
   const page = await browser.newPage();
   page.on("console", (m) => {
@@ -53,8 +54,8 @@ async function admin(hash = ""): Promise<Page> {
   page.on("request", (r) => {
     if (!/^(http:\/\/127\.0\.0\.1:|ws:\/\/127\.0\.0\.1:|data:|blob:|about:)/.test(r.url())) problems.push(`asked ${r.url()}`);
   });
+  // No login: npm run cms's server is this machine's, and the page logs Decap in.
   await page.goto(`${site}/admin/`);
-  await page.getByRole("button", { name: "Login" }).click({ timeout: 60_000 });
   await page.getByText("Collections").first().waitFor({ timeout: 60_000 });
   if (hash) {
     await page.goto(`${site}/admin/#${hash}`);
@@ -63,15 +64,6 @@ async function admin(hash = ""): Promise<Page> {
     if (!hash.endsWith("/new")) await expect.poll(() => field(page, "title").inputValue(), { timeout: 60_000 }).not.toBe("");
   }
   return page;
-}
-
-const field = (page: Page, name: string) => page.locator(`[id^="${name}-field-"]`).first();
-
-/** Publish, each step bounded, so a step that never comes names itself rather than the test's timeout. */
-async function publish(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Publish", exact: true }).click({ timeout: 30_000 });
-  await page.getByRole("menuitem", { name: "Publish now" }).click({ timeout: 30_000 });
-  await page.getByText("Changes saved", { exact: true }).waitFor({ timeout: 60_000 });
 }
 
 const read = (file: string) => readFile(path.join(contentDir, file), "utf8");

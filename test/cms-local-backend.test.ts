@@ -1,60 +1,88 @@
 /**
- * npm run cms's local backend: Decap's proxy protocol over the content folder
- * and nothing else, for the site's own pages only, writing without git.
+ * npm run cms's server: GitHub's API over the working tree's content folder
+ * and nothing else, for the site's own pages only, by its own host name;
+ * a save writes files and commits nothing; a stale parent is refused.
  */
 import { existsSync } from "node:fs";
 import { readFile, rm, symlink } from "node:fs/promises";
+import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalBackend, type LocalBackend } from "../build-scripts/tools/cms/local-backend.ts";
+import { LOCAL_BRANCH, LOCAL_REPO } from "../build-scripts/core/cms/local-backend-address.ts";
+import { startGithubApi, type GithubApi } from "../build-scripts/tools/cms/github-api/server.ts";
+import { openWorkingTreeStore } from "../build-scripts/tools/cms/github-api/working-tree-store.ts";
 import { freePort } from "./helpers/processes.ts";
 import { tempContent } from "./helpers/temp-content.ts";
 
 const SITE = "http://127.0.0.1:8080";
 let contentDir: string;
-let backend: LocalBackend;
+let api: GithubApi;
 
 beforeAll(async () => {
   contentDir = await tempContent("content");
   await symlink("/etc", path.join(contentDir, "videos", "elsewhere"));
-  backend = await startLocalBackend({ contentDir, repoContentDir: "content", port: await freePort(), origins: [SITE] });
+  await symlink("/etc/hostname", path.join(contentDir, "videos", "hostname.json"));
+  api = await startGithubApi({
+    store: await openWorkingTreeStore({ contentDir, repoContentDir: "content", branch: LOCAL_BRANCH }),
+    repo: LOCAL_REPO,
+    branch: LOCAL_BRANCH,
+    port: await freePort(),
+    origins: [SITE],
+    user: { login: "editor", name: "An Editor", email: "" },
+  });
 });
 afterAll(async () => {
-  await backend?.close();
+  await api?.close();
   await rm(path.dirname(contentDir), { recursive: true, force: true });
 });
 
-async function ask(action: string, params: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(backend.url, {
-    method: "POST",
+type Body = { sha: string; tree: { path: string; sha: string; type: string }[]; content: string; commit: { sha: string }; message: string };
+
+async function ask(method: string, endpoint: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${api.url}/repos/${LOCAL_REPO}${endpoint}`, {
+    method,
     headers: { "Content-Type": "application/json", Origin: SITE, ...headers },
-    body: JSON.stringify({ action, params }),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return {
-    status: response.status,
-    body: (await response.json()) as unknown,
-    allowed: response.headers.get("access-control-allow-origin"),
-  };
+  return { status: response.status, body: (await response.json()) as Body, allowed: response.headers.get("access-control-allow-origin") };
 }
 
-describe("the CMS's local backend", () => {
+/** A save as Decap's GitHub backend makes it: a blob per file, a tree on the branch's commit, a commit, the branch moved. */
+async function save(files: Record<string, string>, parent?: string) {
+  const head = parent ?? (await ask("GET", `/branches/${LOCAL_BRANCH}`)).body.commit.sha;
+  const tree = [];
+  for (const [file, text] of Object.entries(files)) {
+    const blob = await ask("POST", "/git/blobs", { content: Buffer.from(text).toString("base64"), encoding: "base64" });
+    tree.push({ path: file, mode: "100644", type: "blob", sha: blob.body.sha });
+  }
+  const written = await ask("POST", "/git/trees", { base_tree: head, tree });
+  if (written.status !== 201) return written;
+  const commit = await ask("POST", "/git/commits", { message: "Update", tree: written.body.sha, parents: [head] });
+  return ask("PATCH", `/git/refs/heads/${LOCAL_BRANCH}`, { sha: commit.body.sha, force: false });
+}
+
+describe("npm run cms's server of GitHub's API over the working tree", () => {
   it("listens on 127.0.0.1 only", () => {
-    expect(new URL(backend.url).hostname).toBe("127.0.0.1");
+    expect(new URL(api.url).hostname).toBe("127.0.0.1");
   });
 
-  it("lists a collection's records with their text, as the configuration names the folder", async () => {
-    const { status, body, allowed } = await ask("entriesByFolder", { folder: "content/units", extension: "json", depth: 1 });
+  it("lists a collection's records as the configuration names the folder, each read with its file's text", async () => {
+    const { status, body, allowed } = await ask("GET", `/git/trees/${LOCAL_BRANCH}:content/units`);
     expect([status, allowed]).toEqual([200, SITE]);
-    const entries = body as { data: string; file: { path: string; id: string } }[];
-    expect(entries.map((e) => e.file.path)).toContain("content/units/ancient-mediterranean-worlds.json");
-    const one = entries.find((e) => e.file.path.endsWith("ancient-mediterranean-worlds.json"))!;
-    expect(one.data).toBe(await readFile(path.join(contentDir, "units/ancient-mediterranean-worlds.json"), "utf8"));
-    expect(one.file.id).toMatch(/^[0-9a-f]{64}$/);
+    const one = body.tree.find((e) => e.path === "ancient-mediterranean-worlds.json")!;
+    const blob = await ask("GET", `/git/blobs/${one.sha}`);
+    expect(Buffer.from(blob.body.content, "base64").toString("utf8")).toBe(
+      await readFile(path.join(contentDir, "units/ancient-mediterranean-worlds.json"), "utf8"),
+    );
   });
 
-  it("writes a record's file, and nothing else", async () => {
+  it("writes a saved record's file, and nothing else; a save on a stale parent is refused", async () => {
+    const before = (await ask("GET", `/branches/${LOCAL_BRANCH}`)).body.commit.sha;
     const raw = '{\n  "title": "x"\n}\n';
-    expect((await ask("persistEntry", { dataFiles: [{ path: "content/videos/new-one.json", raw }], assets: [] })).status).toBe(200);
+    expect((await save({ "content/videos/new-one.json": raw })).status).toBe(200);
+    expect(await readFile(path.join(contentDir, "videos/new-one.json"), "utf8")).toBe(raw);
+    const stale = await save({ "content/videos/new-one.json": "stale" }, before);
+    expect(stale).toMatchObject({ status: 422, body: { message: "Update is not a fast forward" } });
     expect(await readFile(path.join(contentDir, "videos/new-one.json"), "utf8")).toBe(raw);
   });
 
@@ -64,25 +92,33 @@ describe("the CMS's local backend", () => {
     ["a symbolic link that leads out of it", "content/videos/elsewhere/hostname"],
     ["a new folder behind such a link", "content/videos/elsewhere/made-by-the-cms/x.json"],
   ])("refuses to write %s", async (_, file) => {
-    const { status } = await ask("persistEntry", { dataFiles: [{ path: file, raw: "x" }], assets: [] });
+    const { status } = await save({ [file]: "x" });
     expect(status).toBe(422);
     expect(existsSync("/etc/made-by-the-cms")).toBe(false);
   });
 
   it("reads nothing outside the content folder, and says so", async () => {
-    const { status, body } = await ask("getEntry", { path: "content/videos/elsewhere/hostname" });
-    expect(status).toBe(422);
-    expect(body).toEqual({ error: "content/videos/elsewhere/hostname leads outside content/" });
+    expect((await ask("GET", `/git/trees/${LOCAL_BRANCH}:content/videos/elsewhere`)).status).toBe(404);
+    expect((await ask("GET", `/git/trees/${LOCAL_BRANCH}:build-scripts`)).status).toBe(404);
+    const { body } = await ask("GET", `/git/trees/${LOCAL_BRANCH}:content/videos`);
+    const link = body.tree.find((e) => e.path === "hostname.json")!;
+    expect(await ask("GET", `/git/blobs/${link.sha}`)).toMatchObject({
+      status: 422,
+      body: { message: "content/videos/hostname.json leads outside content/" },
+    });
   });
 
-  it("answers only the site's pages, and only JSON", async () => {
-    expect((await ask("info", {}, { Origin: "https://elsewhere.example" })).status).toBe(403);
-    const form = await fetch(backend.url, {
-      method: "POST",
-      headers: { "Content-Type": "text/plain", Origin: SITE },
-      body: '{"action":"info"}',
-    });
-    expect(form.status).toBe(415);
-    expect((await ask("info", {})).body).toMatchObject({ type: "local_fs", publish_modes: ["simple"] });
+  it("answers only the site's pages, by its own host name", async () => {
+    expect((await ask("GET", "", undefined, { Origin: "https://elsewhere.example" })).status).toBe(403);
+    const rebound = await new Promise<number | undefined>((resolve, reject) =>
+      request(`${api.url}/user`, { headers: { Host: "attacker.example" } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      })
+        .on("error", reject)
+        .end(),
+    );
+    expect(rebound).toBe(421);
+    expect((await ask("GET", "")).body).toMatchObject({ full_name: LOCAL_REPO, permissions: { push: true } });
   });
 });

@@ -40,6 +40,7 @@ export function adminSettings(build: PreparedBuild, env: NodeJS.ProcessEnv = pro
     repo: env.CMS_GITHUB_REPO || githubRepo(env.REPOSITORY_URL) || "",
     branch: env.CMS_BRANCH || env.BRANCH || "main",
     oauthUrl: env.CMS_OAUTH_URL || undefined,
+    apiRoot: env.CMS_API_ROOT || undefined,
     editorialWorkflow: env.CMS_EDITORIAL_WORKFLOW === "1",
   });
   const folders = Object.fromEntries(

@@ -35,6 +35,8 @@ export interface CmsConfigInput {
   readonly branch: string;
   /** The OAuth provider's address (Decap's `base_url`), if not Netlify's. */
   readonly oauthUrl?: string;
+  /** Another server answering GitHub's API (Decap's `api_root`): the tests' and the benchmark's. */
+  readonly apiRoot?: string;
   /** Drafts as pull requests (Decap's editorial workflow). */
   readonly editorialWorkflow: boolean;
 }
@@ -45,7 +47,13 @@ export function cmsConfig(input: CmsConfigInput): JsonObject {
   const names = new Set(input.collections.map((c) => c.name));
   return {
     load_config_file: false,
-    backend: { name: "github", repo: input.repo, branch: input.branch, ...(input.oauthUrl ? { base_url: input.oauthUrl } : {}) },
+    backend: {
+      name: "github",
+      repo: input.repo,
+      branch: input.branch,
+      ...(input.oauthUrl ? { base_url: input.oauthUrl } : {}),
+      ...(input.apiRoot ? { api_root: input.apiRoot } : {}),
+    },
     ...(input.editorialWorkflow ? { publish_mode: "editorial_workflow" } : {}),
     // Decap's search reads every record of every collection: the admin page's find box answers from the published index instead.
     search: false,

@@ -1,22 +1,25 @@
 /**
  * The admin page's script (admin/cms.js, bundled for the browser): it loads
  * before Decap's bundle and stops its automatic start, then registers the
- * records' format, the form's own widgets, the preview and the new-entry rules, and starts Decap with
- * the generated configuration (admin/config.json), and the find box. On this machine it edits
- * through `npm run cms`'s local backend, and says so in words if that does
- * not answer; elsewhere Decap's GitHub backend logs the editor in.
+ * records' format, the form's own widgets, the preview and the new-entry
+ * rules, starts Decap with the generated configuration (admin/config.json),
+ * and the find box. Decap edits through its GitHub backend everywhere: on
+ * this machine against `npm run cms`'s server of the same API over the
+ * working tree, logged in without asking (the page says so in words if that
+ * server does not answer); elsewhere against GitHub, or the server the build
+ * named (`api_root`), after the editor logs in.
  */
 import { findCollection, type Collection, type ResourceKind } from "../../core/catalogue/collections.ts";
-import { toResource, type JsonObject, type SourceRecord } from "../../core/catalogue/resource.ts";
+import { toResource, type SourceRecord } from "../../core/catalogue/resource.ts";
 import { htmlRenderer } from "../../core/formats/html.ts";
 import { instanceDocument } from "../../core/formats/renderer.ts";
 import { escapeHtml } from "../../core/formats/html-escape.ts";
 import { instanceView } from "../../core/formats/views.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 import { formatName, type AdminSettings } from "../../core/cms/cms-config.ts";
-import { folderFacts, newEntryFields, type FolderFacts } from "../../core/cms/new-entry.ts";
-import { fromFile, toFile } from "../../core/cms/record-format.ts";
-import { LOCAL_BACKEND_PATH, localBackendPort } from "../../core/cms/local-backend-address.ts";
+import { newEntryFields } from "../../core/cms/new-entry.ts";
+import { EDITOR_NOTE, fromFile, toFile } from "../../core/cms/record-format.ts";
+import { LOCAL_BRANCH, LOCAL_REPO, localBackendPort } from "../../core/cms/local-backend-address.ts";
 import { startFindBox } from "./admin-find.ts";
 import { registerWidgets } from "./admin-widgets.ts";
 
@@ -57,23 +60,27 @@ document.addEventListener("DOMContentLoaded", () => void start());
 const PREVIEW_STYLE = { width: "100%", height: "100vh", border: "0" };
 const LOCAL_HOSTS = ["localhost", "127.0.0.1"];
 const KINDS: readonly ResourceKind[] = ["video", "unit", "generic"];
+/** Where Decap keeps its logged-in user (its authStore). */
+const DECAP_USER_KEY = "decap-cms-user";
 
 async function start(): Promise<void> {
   const settings = (await (await fetch("config.json")).json()) as AdminSettings;
   const config: Record<string, unknown> = { ...settings.cms };
-  let backend: string | undefined;
-  if (LOCAL_HOSTS.includes(location.hostname)) {
-    backend = `http://${location.hostname}:${localBackendPort(Number(location.port || 80))}${LOCAL_BACKEND_PATH}`;
-    if (!(await answers(backend))) {
+  const built = settings.cms.backend as { repo?: string; api_root?: string };
+  // A build that names its API (tests, the benchmark) is the production path wherever it is served.
+  if (!built.api_root && LOCAL_HOSTS.includes(location.hostname)) {
+    const root = `http://${location.hostname}:${localBackendPort(Number(location.port || 80))}`;
+    if (!(await answers(root))) {
       return say(
-        `The local editing server does not answer at ${backend}, so this page can neither read nor save records. ` +
+        `The local editing server does not answer at ${root}, so this page can neither read nor save records. ` +
           `Start the site with "npm run cms" (not "npm run dev" or "npm start"), then reload this page.`,
       );
     }
-    // Decap then edits through the local backend instead of GitHub.
-    config.local_backend = { url: backend, allowed_hosts: [location.hostname] };
-    keepRefusalsShown(backend);
-  } else if (!(settings.cms.backend as { repo?: string }).repo) {
+    config.backend = { ...built, repo: LOCAL_REPO, branch: LOCAL_BRANCH, api_root: root };
+    // That server asks for no login: a stored user is one Decap restores without showing its login page.
+    localStorage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: "github", token: "local" }));
+    keepRefusalsShown(root);
+  } else if (!built.repo) {
     return say(
       "This site was built without a GitHub repository to edit (env CMS_GITHUB_REPO, or Netlify's REPOSITORY_URL): see docs/editors.md.",
     );
@@ -81,7 +88,8 @@ async function start(): Promise<void> {
   const cms = window.CMS;
   for (const kind of KINDS) cms.registerCustomFormat(formatName(kind), "json", { fromFile, toFile: (data) => toFile(kind, data) });
   registerWidgets(cms, settings.site);
-  cms.registerEventListener({ name: "preSave", handler: ({ entry }) => completeNewEntry(entry, settings, backend) });
+  cms.registerEventListener({ name: "preSave", handler: async ({ entry }) => readWhole(entry) });
+  cms.registerEventListener({ name: "preSave", handler: ({ entry }) => completeNewEntry(entry, settings) });
   for (const name of Object.keys(settings.folders)) {
     const collection = findCollection(name)!;
     cms.registerPreviewTemplate(name, ({ entry }) =>
@@ -99,65 +107,54 @@ function say(message: string): void {
 }
 
 /**
- * Decap shows a refusal of the local backend (a record it cannot read, say)
- * for a few seconds and then an empty list; the page keeps the reason in words
- * until it is reloaded.
+ * Decap shows a refusal of the local server (a record it cannot read, say) for
+ * a few seconds, or not at all (a list leaves the record out); the page keeps
+ * the reason in words until it is reloaded. A 404 is an answer, not a refusal:
+ * Decap asks for folders and files that are not there yet.
  */
-function keepRefusalsShown(backend: string): void {
+function keepRefusalsShown(root: string): void {
   const decapFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const response = await decapFetch(input, init);
     const url = input instanceof Request ? input.url : String(input);
-    if (url === backend && !response.ok) {
-      const { error } = (await response.clone().json()) as { error?: string };
-      say(`The local editing server refused: ${error ?? response.statusText}`);
+    if (url.startsWith(`${root}/`) && !response.ok && response.status !== 404) {
+      const { message } = (await response.clone().json()) as { message?: string };
+      say(`The local editing server refused: ${message ?? response.statusText}`);
     }
     return response;
   };
 }
 
-/** An action of the local backend (`npm run cms`): Decap's proxy protocol, {action, params} POSTed as JSON. */
-const ask = (backend: string, action: string, params?: JsonObject) =>
-  fetch(backend, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action, params }) });
-
-async function answers(backend: string): Promise<boolean> {
+/** Whether `npm run cms`'s server answers (its GitHub API's user). */
+async function answers(root: string): Promise<boolean> {
   try {
-    return (await ask(backend, "info")).ok;
+    return (await fetch(`${root}/user`)).ok;
   } catch {
     return false;
   }
 }
 
+/**
+ * A record that could not be read reaches the form empty (Decap opens it with no data when its file's text does not
+ * parse): saving it would write the record with its fields missing, so it is refused, saying why.
+ */
+function readWhole(entry: EntryMap): DataMap {
+  const data = entry.get("data");
+  if (entry.get("newRecord") || EDITOR_NOTE in data.toJS()) return data;
+  const why =
+    "This record was not read whole, so it is not saved (its fields would be lost): reload the page, and see the line above or npm run validate.";
+  say(why);
+  throw new Error(why);
+}
+
 /** A new entry's uuid, position, html_path, $schema and file name; other entries pass unchanged. */
-async function completeNewEntry(entry: EntryMap, settings: AdminSettings, backend: string | undefined): Promise<DataMap> {
+async function completeNewEntry(entry: EntryMap, settings: AdminSettings): Promise<DataMap> {
   const data = entry.get("data");
   if (!entry.get("newRecord")) return data;
   const collection = findCollection(entry.get("collection"))!;
-  // The local backend lists the folder as it is now; the published site knows it as of its build.
-  const facts = backend ? await folderNow(backend, collection, settings.contentDir) : settings.folders[collection.name];
-  const fields = newEntryFields(data.toJS(), facts, crypto.randomUUID());
+  // The folder as of the build: reading it now would read every record.
+  const fields = newEntryFields(data.toJS(), settings.folders[collection.name], crypto.randomUUID());
   return Object.entries(fields).reduce((d, [key, value]) => d.set(key, value), data);
-}
-
-/** The folder as the local backend reads it now; a folder it cannot read whole refuses the new entry, saying why. */
-async function folderNow(backend: string, collection: Collection, contentDir: string): Promise<FolderFacts> {
-  const params = { folder: `${contentDir}/${collection.name}`, extension: "json", depth: 1 };
-  const response = await ask(backend, "entriesByFolder", params);
-  const answer = (await response.json()) as { data: string; file: { path: string } }[] | { error: string };
-  if (!Array.isArray(answer)) {
-    const why = `This new ${collection.label} is not saved: its position and file name come from every record of ${params.folder}, and ${answer.error}`;
-    say(why);
-    throw new Error(why);
-  }
-  const records = answer.flatMap((e) => {
-    try {
-      return [JSON.parse(e.data) as Record<string, unknown>];
-    } catch {
-      return []; // validate names it
-    }
-  });
-  const taken = answer.map((e) => e.file.path.replace(/^.*\//, "").replace(/\.json$/, ""));
-  return folderFacts(collection, contentDir, records, taken);
 }
 
 /** The record as the API's HTML view shows it (core/formats), from what the form holds now. */

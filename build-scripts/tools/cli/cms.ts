@@ -1,26 +1,30 @@
 /**
  * npm run cms: the CMS for editing on this machine. `npm run dev`'s site
  * (built, served at http://127.0.0.1:${PORT:-8080}/, rebuilt on every save)
- * with Decap CMS at /admin/, and beside it the CMS's local backend on
- * 127.0.0.1, port PORT + 1, which writes records into the content folder
- * (CONTENT_DIR, else config.contentDir) and never commits.
+ * with Decap CMS at /admin/, and beside it, on 127.0.0.1, port PORT + 1, the
+ * GitHub-compatible API over the working tree's content folder (CONTENT_DIR,
+ * else config.contentDir), which Decap's GitHub backend edits as it edits
+ * GitHub: a save writes the record's file and commits nothing.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import os from "node:os";
 import path from "node:path";
-import { localBackendPort } from "../../core/cms/local-backend-address.ts";
+import { LOCAL_BRANCH, LOCAL_REPO, localBackendPort } from "../../core/cms/local-backend-address.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
-import { startLocalBackend } from "../cms/local-backend.ts";
+import { startGithubApi } from "../cms/github-api/server.ts";
+import { openWorkingTreeStore } from "../cms/github-api/working-tree-store.ts";
 import { npmScriptCommand } from "./npm-scripts.ts";
 import { CommandError, onStop, runCommand } from "./run-command.ts";
 
 const USAGE = `usage: npm run cms
 
 Edit the catalogue in a browser: serves the site as \`npm run dev\` does, with
-Decap CMS at http://127.0.0.1:PORT/admin/, and the CMS's local backend at
-http://127.0.0.1:PORT+1/api/v1 (this machine only). Saving in the CMS writes
-the record's file; nothing is committed: review with git, then commit.
+Decap CMS at http://127.0.0.1:PORT/admin/, and GitHub's API over the content
+folder at http://127.0.0.1:PORT+1 (this machine only), which the CMS edits as
+it edits GitHub. Saving in the CMS writes the record's file; nothing is
+committed: review with git, then commit.
 
   PORT          the site's port (default 8080); the backend takes the next one
   CONTENT_DIR   the content folder (default: config.contentDir in package.json)
@@ -31,11 +35,13 @@ await runCommand({ usage: USAGE }, async () => {
   const projectDir = process.cwd();
   const port = Number(process.env.PORT || 8080);
   const contentDir = path.resolve(projectDir, loadSiteConfig(projectDir).contentDir);
-  const backend = await startLocalBackend({
-    contentDir,
-    repoContentDir: loadSiteConfig(projectDir, {}).contentDir,
+  const backend = await startGithubApi({
+    store: await openWorkingTreeStore({ contentDir, repoContentDir: loadSiteConfig(projectDir, {}).contentDir, branch: LOCAL_BRANCH }),
+    repo: LOCAL_REPO,
+    branch: LOCAL_BRANCH,
     port: localBackendPort(port),
     origins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+    user: { login: os.userInfo().username, name: os.userInfo().username, email: "" },
   }).catch((error: { code?: string }) => {
     if (error.code === "ENOENT")
       throw new CommandError(`There is no content folder ${contentDir} (env CONTENT_DIR, else config.contentDir in package.json).`);
@@ -43,7 +49,7 @@ await runCommand({ usage: USAGE }, async () => {
       throw new CommandError(`Port ${localBackendPort(port)} (the CMS's backend: PORT + 1) is in use: choose another PORT.`);
     throw error;
   });
-  console.log(`The CMS's local backend writes into ${shownPath(projectDir, contentDir) || "."}/ at ${backend.url}.`);
+  console.log(`The CMS's local server of GitHub's API writes into ${shownPath(projectDir, contentDir) || "."}/ at ${backend.url}.`);
   console.log(`Edit at http://127.0.0.1:${port}/admin/ once the site is served.`);
 
   const [command, args] = npmScriptCommand(projectDir, "dev");
