@@ -90,19 +90,21 @@ describe("the form at /admin/ and the build agree", () => {
     // A video a new record of the same title would take the file name and the position of.
     const existing = "videos/iceland-land-of-fire-and-ice.json";
     const before = await read(existing);
-    const page = await editor("/collections/videos/new");
-    // The new record's facts leave it out (and the records after it), as the published site's, as of its build, leave out records saved since.
     const { position, title, video_id: videoId } = JSON.parse(before) as { position: number; title: string; video_id: string };
+    // The site as built before that record was saved: its facts give a new video the position the record took since.
+    const page = await openAdmin(session.browser, session.cms.site, problems);
     await page.route(
-      (url) => url.pathname === "/api/v1",
+      (url) => url.pathname === "/admin/config.json",
       async (route) => {
-        if ((route.request().postDataJSON() as { action: string }).action !== "entriesByFolder") return route.continue();
         const response = await route.fetch();
-        const entries = (await response.json()) as { file: { path: string }; data: string }[];
-        const known = entries.filter((e) => (JSON.parse(e.data) as { position: number }).position < position);
-        await route.fulfill({ response, json: known });
+        const settings = (await response.json()) as { folders: Record<string, { nextPosition: number }> };
+        settings.folders.videos.nextPosition = position;
+        await route.fulfill({ response, json: settings });
       },
     );
+    await page.reload();
+    await page.getByText("Collections").first().waitFor({ timeout: 60_000 });
+    await page.goto(`${session.cms.site}/admin/#/collections/videos/new`);
     await formField(page, "title").fill(title);
     await formField(page, "video_id").fill("99201");
     await formField(page, "length").fill("0:03:00");

@@ -35,7 +35,7 @@ async function opens(page: Page, typed: string, file: string): Promise<void> {
 describe("the find box at /admin/", () => {
   it("lists records by words inside their titles and descriptions, in any script, and opens the one chosen", async () => {
     const page = await openAdmin(session.browser, session.cms.site, problems);
-    const actions = backendActions(page);
+    const actions = backendActions(page, session.cms.site);
     await findBox(page).fill("olcan");
     await page.getByText(/^\d+ found\.$/).waitFor({ timeout: 30_000 });
     // Found from the published site alone: the backend was asked nothing.
@@ -52,10 +52,11 @@ describe("the find box at /admin/", () => {
       .poll(() => new URL(page.url()).hash, { timeout: 30_000 })
       .toBe("#/collections/videos/entries/mount-fuji-japans-sacred-volcano");
     await expect.poll(() => formField(page, "title").inputValue(), { timeout: 30_000 }).toBe("富士山 (Mount Fuji): Japan’s Sacred Volcano");
-    // Decap read the one record (its editor lists the collection it is in: Decap's own, on opening any record).
-    expect(actions.filter((a) => a.startsWith("getEntry"))).toEqual([
-      expect.stringMatching(/videos\/mount-fuji-japans-sacred-volcano.json$/),
-    ]);
+    // Decap read the record, and the first page of the collection it is in (Decap's own, on opening a record of a
+    // collection not yet listed: 20 records at most, whatever the collection's size), and listed no other folder.
+    expect(actions.filter((a) => a.startsWith("read")).length).toBeGreaterThanOrEqual(1);
+    expect(actions.filter((a) => a.startsWith("read")).length).toBeLessThanOrEqual(21);
+    expect(new Set(actions.filter((a) => a.startsWith("list")))).toEqual(new Set(["list content/videos"]));
     await page.close();
     expect(problems).toEqual([]);
   });
@@ -102,7 +103,7 @@ describe("the find box at /admin/", () => {
 describe("a unit's lessons at /admin/", () => {
   it("shows the chosen lessons by title, picks one by a search of the lessons index, keeps the order chosen, reads no lesson", async () => {
     const page = await openAdmin(session.browser, session.cms.site, problems);
-    const actions = backendActions(page);
+    const actions = backendActions(page, session.cms.site);
     const file = "units/ancient-mediterranean-worlds.json";
     const before = await readFile(path.join(session.cms.contentDir, file), "utf8");
     const { uuid } = await record(file);

@@ -1,8 +1,9 @@
-/** `npm run cms` on a copy of the sample content, and /admin/ in Chromium, logged in to its local backend. */
+/** `npm run cms` on a copy of the sample content, and /admin/ in Chromium, editing through its server of GitHub's API. */
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { localBackendPort } from "../../build-scripts/core/cms/local-backend-address.ts";
 import { npmScriptCommand } from "../../build-scripts/tools/cli/npm-scripts.ts";
 import { launchChromium } from "./chromium.ts";
 import { freePort, startProcess } from "./processes.ts";
@@ -45,18 +46,29 @@ export function cmsForTests(): { readonly cms: CmsSession; readonly browser: Bro
   return session as { readonly cms: CmsSession; readonly browser: Browser };
 }
 
-/** What the page asks the local backend from now on: Decap's action and its folder or path ("entriesByFolder content/lessons"). */
-export function backendActions(page: Page): string[] {
+/**
+ * What the page asks `npm run cms`'s server from now on, by what it reads:
+ * "list content/lessons" (a folder's tree), "read blob" (a file's text, by its
+ * hash), "read content/videos/x.json" (a file by its path); other calls by
+ * method and path.
+ */
+export function backendActions(page: Page, site: string): string[] {
+  const server = `http://127.0.0.1:${localBackendPort(Number(new URL(site).port))}/`;
   const actions: string[] = [];
   page.on("request", (request) => {
-    if (request.method() !== "POST" || !request.url().endsWith("/api/v1")) return;
-    const { action, params } = request.postDataJSON() as { action: string; params?: { folder?: string; path?: string } };
-    actions.push([action, params?.folder ?? params?.path ?? ""].join(" ").trim());
+    if (!request.url().startsWith(server) || request.method() === "OPTIONS") return;
+    const { pathname } = new URL(request.url());
+    const tree = pathname.match(/\/git\/trees\/[^/:]+(?::|%3A)(.+)$/)?.[1];
+    const file = pathname.match(/\/contents\/(.+)$/)?.[1];
+    if (tree) actions.push(`list ${decodeURIComponent(tree)}`);
+    else if (/\/git\/blobs\/\w+$/.test(pathname)) actions.push("read blob");
+    else if (file) actions.push(`read ${decodeURIComponent(file)}`);
+    else actions.push(`${request.method()} ${pathname}`);
   });
   return actions;
 }
 
-/** /admin/ logged in, at Decap's start page, its first collection listed; every console error (with its address) and page error goes to `problems`. */
+/** /admin/ (the page logs Decap in to this machine's server), at Decap's start page, its first collection listed; every console error (with its address) and page error goes to `problems`. */
 export async function openAdmin(browser: Browser, site: string, problems: string[]): Promise<Page> {
   const page = await browser.newPage();
   page.on("console", (m) => {
@@ -64,7 +76,6 @@ export async function openAdmin(browser: Browser, site: string, problems: string
   });
   page.on("pageerror", (e) => problems.push(e.message));
   await page.goto(`${site}/admin/`);
-  await page.getByRole("button", { name: "Login" }).click({ timeout: 60_000 });
   await page.getByText("Collections").first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState("networkidle");
   return page;
