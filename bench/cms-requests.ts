@@ -12,11 +12,10 @@ import { count, markdownTable } from "./markdown-table.ts";
 import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
 import { LOCAL_BRANCH, LOCAL_REPO, localBackendPort } from "../build-scripts/core/cms/local-backend-address.ts";
-import { openGitStore } from "../build-scripts/tools/cms/github-api/git-store.ts";
 import { openWorkingTreeStore } from "../build-scripts/tools/cms/github-api/working-tree-store.ts";
 import { startGithubApi, type GithubApi } from "../build-scripts/tools/cms/github-api/server.ts";
 import { launchChromium } from "../test/helpers/chromium.ts";
-import { contentRepository } from "../test/helpers/content-repository.ts";
+import { contentRepository, serveRepository } from "../test/helpers/content-repository.ts";
 import { field, logInAs, publish } from "../test/helpers/decap.ts";
 import { freePort } from "../test/helpers/processes.ts";
 import { serveStatic } from "../test/helpers/static-server.ts";
@@ -69,15 +68,7 @@ export async function measureCms(resources: number, content: string, workDir: st
     maxBuffer: 1 << 30,
   });
   const server = await serveStatic(site);
-  const api = await startGithubApi({
-    store: openGitStore(repository.gitDir),
-    repo: REPO,
-    branch: "main",
-    port,
-    origins: [new URL(server.url).origin],
-    token: TOKEN,
-    user: { login: "editor", name: "An Editor", email: "editor@example.org" },
-  });
+  const api = await serveRepository(repository, { repo: REPO, token: TOKEN, port, origin: new URL(server.url).origin });
   const browser = await launchChromium();
   try {
     const session = await editorSession(browser, server.url, api, path.join(repository.dir, "content"), log);

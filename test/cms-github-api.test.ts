@@ -11,11 +11,10 @@ import { request } from "node:http";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openGitStore } from "../build-scripts/tools/cms/github-api/git-store.ts";
-import { startGithubApi, type GithubApi } from "../build-scripts/tools/cms/github-api/server.ts";
+import type { GithubApi } from "../build-scripts/tools/cms/github-api/server.ts";
 import { buildSite, PROJECT_DIR } from "./helpers/build-site.ts";
 import { launchChromium } from "./helpers/chromium.ts";
-import { contentRepository, type ContentRepository } from "./helpers/content-repository.ts";
+import { contentRepository, serveRepository, type ContentRepository } from "./helpers/content-repository.ts";
 import { field, logInAs, publish } from "./helpers/decap.ts";
 import { freePort } from "./helpers/processes.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
@@ -39,15 +38,7 @@ beforeAll(async () => {
   });
   expect(build.code, build.stderr).toBe(0);
   site = await serveStatic(build.outDir);
-  api = await startGithubApi({
-    store: openGitStore(repository.gitDir),
-    repo: REPO,
-    branch: "main",
-    port,
-    origins: [new URL(site.url).origin],
-    token: TOKEN,
-    user: { login: "editor", name: "An Editor", email: "editor@example.org" },
-  });
+  api = await serveRepository(repository, { repo: REPO, token: TOKEN, port, origin: new URL(site.url).origin });
   browser = await launchChromium();
 }, 180_000);
 
