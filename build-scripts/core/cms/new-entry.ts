@@ -17,7 +17,7 @@ export interface FolderFacts {
   readonly nextPosition: number;
   readonly htmlPathPrefix: string;
   readonly schemaRef: string;
-  /** File names in use (without .json), when known: the local backend lists them, the published site does not. */
+  /** File names in use (without .json), when known: the GitHub-API server lists them, the published site does not. */
   readonly taken?: readonly string[];
 }
 

@@ -15,7 +15,7 @@ import { ADMIN_FOLDER, OPENAPI_FILE, OPENAPI_MEDIA_TYPE, QUERY_FILES_PATTERN, SH
 /**
  * Decap CMS compiles its configuration's schema at load ('unsafe-eval') and
  * injects its styles; it talks to GitHub's API when published and to the
- * local backend on 127.0.0.1 under `npm run cms`. Its scripts are files.
+ * GitHub-API server on 127.0.0.1 under `npm run cms`. Its scripts are files.
  */
 const ADMIN_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { StoreRefusal, type CommitObject, type RefUpdate, type RepositoryStore, type TreeChange, type TreeEntry } from "./store.ts";
 
-export interface GithubApiOptions {
+export interface GithubApiServerOptions {
   readonly store: RepositoryStore;
   /** "owner/name": the one repository it serves. */
   readonly repo: string;
@@ -38,7 +38,7 @@ export interface EndpointTally {
   bytes: number;
 }
 
-export interface GithubApi {
+export interface GithubApiServer {
   /** The API's root, Decap's `api_root`. */
   readonly url: string;
   /** The requests so far, by endpoint ("GET /repos/{repo}/git/trees/{tree}"); preflights are not counted. */
@@ -78,7 +78,7 @@ interface Route {
   readonly handle: Handler;
 }
 
-export async function startGithubApi(options: GithubApiOptions): Promise<GithubApi> {
+export async function startGithubApiServer(options: GithubApiServerOptions): Promise<GithubApiServer> {
   const { store, repo } = options;
   const api = `http://${HOST}:${options.port}`;
   const repoUrl = `${api}/repos/${repo}`;
@@ -123,7 +123,7 @@ export async function startGithubApi(options: GithubApiOptions): Promise<GithubA
   const server = createServer((request, response) => {
     answer(request, response).catch((problem: unknown) => {
       if (problem instanceof StoreRefusal) return send(response, error(422, problem.message));
-      console.error(`The GitHub-compatible API: ${problem instanceof Error ? problem.message : String(problem)}`);
+      console.error(`The GitHub-API server: ${problem instanceof Error ? problem.message : String(problem)}`);
       send(response, error(500, problem instanceof Error ? problem.message : String(problem)));
     });
   });
@@ -144,7 +144,7 @@ export async function startGithubApi(options: GithubApiOptions): Promise<GithubA
 }
 
 /** The endpoints, each a path pattern of the one repository served and what answers it. */
-function githubRoutes(options: GithubApiOptions, repoUrl: string): Route[] {
+function githubRoutes(options: GithubApiServerOptions, repoUrl: string): Route[] {
   const { store, repo, user } = options;
   const r = (pattern: string) => new RegExp(`^/repos/${repo.replace(/[.]/g, "\\.")}${pattern}$`);
   const [owner, name] = repo.split("/");
