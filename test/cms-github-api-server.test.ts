@@ -114,4 +114,21 @@ describe("npm run cms's GitHub-API server over the working tree", () => {
     expect(rebound).toBe(421);
     expect((await ask("GET", "")).body).toMatchObject({ full_name: WORKING_TREE_REPO, permissions: { push: true } });
   });
+
+  it("answers a branch's ref at GitHub's two spellings, each counted under its own", async () => {
+    api.resetTally();
+    const head = (await ask("GET", `/branches/${WORKING_TREE_BRANCH}`)).body.commit.sha;
+    for (const spelling of ["ref", "refs"]) {
+      expect(await ask("GET", `/git/${spelling}/heads/${WORKING_TREE_BRANCH}`)).toMatchObject({
+        status: 200,
+        body: { ref: `refs/heads/${WORKING_TREE_BRANCH}`, object: { sha: head } },
+      });
+    }
+    expect((await ask("GET", "/git/refs/heads/no-such-branch")).status).toBe(404);
+    expect(Object.fromEntries([...api.tally()].map(([endpoint, t]) => [endpoint, t.requests]))).toEqual({
+      "GET /repos/{repo}/branches/{branch}": 1,
+      "GET /repos/{repo}/git/ref/heads/{branch}": 1,
+      "GET /repos/{repo}/git/refs/heads/{branch}": 2,
+    });
+  });
 });
