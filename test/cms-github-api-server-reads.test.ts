@@ -96,7 +96,7 @@ describe("npm run cms's GitHub-API server at the open-file limit", () => {
     expect(await ask(`/git/blobs/${unreadable.sha}`)).toEqual({
       status: 422,
       body: {
-        message: "content/videos/copy-7.json: expected a record (a JSON file), found a file the build may not read (permission denied)",
+        message: "content/videos/copy-7.json: expected a JSON file, found a file the build may not read (permission denied)",
         documentation_url: "https://docs.github.com/rest",
       },
     });
@@ -125,7 +125,9 @@ describe("the admin page when a record cannot be read", () => {
     const page = await browser.newPage();
     await page.goto(`${site.url}admin/#/collections/videos/entries/copy-7`);
     const status = page.locator("#cms-status");
-    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/copy-7\.json: expected a record .*permission denied/);
+    await expect
+      .poll(() => status.textContent(), { timeout: 60_000 })
+      .toMatch(/copy-7\.json: expected a JSON file, found .*permission denied/);
     // Decap opens the record it could not read as an empty form: a save of it is refused, saying why.
     const field = (name: string) => page.locator(`[id^="${name}-field-"]`).first();
     await field("title").fill("Only what the form asks for", { timeout: 60_000 });

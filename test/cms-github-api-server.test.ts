@@ -97,7 +97,10 @@ describe("npm run cms's GitHub-API server over the working tree", () => {
     const link = body.tree.find((e) => e.path === "hostname.json")!;
     expect(await ask("GET", `/git/blobs/${link.sha}`)).toMatchObject({
       status: 422,
-      body: { message: "content/videos/hostname.json leads outside content/" },
+      body: {
+        message:
+          'content/videos/hostname.json: expected a JSON file inside content/, found a symbolic link to "/etc/hostname", outside content/ (not followed)',
+      },
     });
   });
 

@@ -9,9 +9,9 @@
  * the browser get 403), and only requests addressed to 127.0.0.1 or localhost
  * by name (a rebound DNS name gets 421).
  */
-import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { githubEndpoints, githubError, NOT_FOUND, Reply, type Endpoint, type EndpointOptions } from "./endpoints.ts";
+import { sha1 } from "../../../runtime/server/sha1.ts";
 import { StoreRefusal } from "./store.ts";
 
 export interface GithubApiServerOptions extends EndpointOptions {
@@ -152,7 +152,7 @@ function send(response: ServerResponse, reply: Reply, ifNoneMatch?: string): { s
     return { status: reply.status, bytes: 0 };
   }
   const body = Buffer.from(JSON.stringify(reply.body));
-  const etag = `"${createHash("sha1").update(body).digest("hex")}"`;
+  const etag = `"${sha1(body)}"`;
   if (reply.status === 200 && ifNoneMatch === etag) {
     response.writeHead(304, { ETag: etag }).end();
     return { status: 304, bytes: 0 };
