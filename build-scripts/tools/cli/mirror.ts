@@ -8,7 +8,7 @@
  * of the site cannot contain itself, so the mirror's own root page does not
  * link to an archive it could not reach.
  */
-import { reportedBuild } from "../../pipeline/build-report.ts";
+import { reportedBuild, showProgress } from "../../pipeline/build-report.ts";
 import { FileWriter } from "../../pipeline/write/file-writer.ts";
 import { formatBytes } from "../../pipeline/write/write-stats.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
@@ -37,7 +37,7 @@ await runCommand(COMMAND, async () => {
   const { build } = await reportedBuild(outDir);
 
   const date = new Date();
-  const progress = (done: number, total: number) => console.log(`  archive: ${done} / ${total} files`);
+  const progress = (done: number, total: number) => showProgress(`  archive: ${done} / ${total} files`);
   const made: { kind: ArchiveKind; file: string; archive: SiteArchive; took: string }[] = [];
   let started = performance.now();
   const mirror = await archiveSite(outDir, build.config, date, progress);
