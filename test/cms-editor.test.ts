@@ -226,7 +226,7 @@ describe("npm run cms, /admin/ in Chromium", () => {
   });
 
   it("says in words that the GitHub-API server does not answer when the site is served without it", async () => {
-    // The same built site, served by a plain static server: no backend at its port + 1.
+    // The same built site, served by a plain static server: no GitHub-API server at its port + 1.
     const server = await serveStatic(path.join(path.dirname(contentDir), "site"));
     const page = await browser.newPage();
     await page.goto(`${server.url}admin/`);

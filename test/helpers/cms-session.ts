@@ -47,12 +47,12 @@ export function cmsForTests(): { readonly cms: CmsSession; readonly browser: Bro
 }
 
 /**
- * What the page asks `npm run cms`'s server from now on, by what it reads:
+ * What the page asks `npm run cms`'s GitHub-API server from now on, by what it reads:
  * "list content/lessons" (a folder's tree), "read blob" (a file's text, by its
  * hash), "read content/videos/x.json" (a file by its path); other calls by
  * method and path.
  */
-export function backendActions(page: Page, site: string): string[] {
+export function serverActions(page: Page, site: string): string[] {
   const server = `http://127.0.0.1:${githubApiServerPort(Number(new URL(site).port))}/`;
   const actions: string[] = [];
   page.on("request", (request) => {
