@@ -16,7 +16,8 @@ import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import { rootView, type Download } from "../../core/formats/views.ts";
 import type { Catalogue } from "../../core/catalogue/catalogue.ts";
 import { sourceFiles } from "../../core/cms/record-sources.ts";
-import { rootFile, SOURCES_FOLDER } from "../../core/routes/output-tree.ts";
+import { LAYOUT_FILE, rootFile, SOURCES_FOLDER } from "../../core/routes/output-tree.ts";
+import { chooseLayout } from "../../core/routes/tree-layout.ts";
 import { translatedLanguages, localizeRecord, translationKey, withVersions } from "../../core/translations/localize.ts";
 import { siteTree, type SiteTree } from "../../core/translations/site-tree.ts";
 import type { PreparedBuild } from "../prepare.ts";
@@ -36,6 +37,11 @@ export async function writeSite(build: PreparedBuild, writer: FileWriter, option
   const scripts = browserScripts(config).list;
   writer.write(HOME_PAGE, homePage(config, catalogue));
   writeRecordSources(catalogue, writer);
+  // Every tree holds the same records, so has the same layout: chosen from the whole catalogue, even when `only` some lists are written.
+  const layout = chooseLayout(
+    [...catalogue.lists].map(([name, list]) => [name, list.map(({ record }) => record.uuid)] as const),
+    config.folderLimit,
+  );
   const languages = translatedLanguages(translations);
   /** The languages each record is translated in (by its translation key), in the order of `languages`. */
   const languagesOf = new Map<string, string[]>();
@@ -62,7 +68,8 @@ export async function writeSite(build: PreparedBuild, writer: FileWriter, option
         .map(([name, list]) => [name, list.map(({ record }) => treeRecord(language, name, record))]),
     );
     const treeWriter = writer.within(tree.folder);
-    await writeApiTree({ context: { ...tree, scripts }, lists }, treeWriter, options);
+    treeWriter.write(LAYOUT_FILE, JSON.stringify(layout));
+    await writeApiTree({ context: { ...tree, scripts, layout }, lists, folderLimit: config.folderLimit }, treeWriter, options);
     for (const format of FORMATS) treeWriter.write(rootFile(format.extension), apiRoot(tree, format));
   }
   return writer.stats;
