@@ -13,18 +13,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORMAT_TABLE } from "../build-scripts/core/formats/format-table.ts";
 import { instanceFile, LAYOUT_FILE, listPageFile } from "../build-scripts/core/routes/output-tree.ts";
-import { buildSite, type BuildResult } from "./helpers/build-site.ts";
+import { buildSite, SPLIT_VIDEOS, type BuildResult } from "./helpers/build-site.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 import { startEdgeServer, type EdgeServer } from "./deno/start-edge-server.ts";
 
-/**
- * Below the videos' flat folder (35 resources, a second HTML page, 4 lists),
- * above the lessons' (27, a page, 4 lists) and the buckets the videos' uuids
- * fill at one level (with 256 buckets, as many as uuids at this size, so no
- * limit splits both).
- */
-const LIMIT = 38;
+const LIMIT = Number(SPLIT_VIDEOS.FOLDER_LIMIT);
 const UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";
 
 let work: string;
@@ -45,7 +39,7 @@ beforeAll(async () => {
   });
   [flat, split] = await Promise.all([
     buildSite({ CONTENT_DIR: content }, path.join(work, "flat")),
-    buildSite({ CONTENT_DIR: content, FOLDER_LIMIT: String(LIMIT) }, path.join(work, "split")),
+    buildSite({ CONTENT_DIR: content, ...SPLIT_VIDEOS }, path.join(work, "split")),
   ]);
   for (const build of [flat, split]) expect(build.code, build.stderr).toBe(0);
   videos = (JSON.parse(await readFile(path.join(flat.outDir, "api/videos/index.json"), "utf8")) as { uuid: string }[]).map((v) => v.uuid);
