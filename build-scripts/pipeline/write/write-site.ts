@@ -17,7 +17,6 @@ import { rootView, type Download } from "../../core/formats/views.ts";
 import type { Catalogue } from "../../core/catalogue/catalogue.ts";
 import { sourceFiles } from "../../core/cms/record-sources.ts";
 import { LAYOUT_FILE, rootFile, SOURCES_FOLDER } from "../../core/routes/output-tree.ts";
-import { chooseLayout } from "../../core/routes/tree-layout.ts";
 import { translatedLanguages, localizeRecord, translationKey, withVersions } from "../../core/translations/localize.ts";
 import { siteTree, type SiteTree } from "../../core/translations/site-tree.ts";
 import type { PreparedBuild } from "../prepare.ts";
@@ -33,15 +32,10 @@ export const apiRoot = (tree: SiteTree, format: Format, downloads?: readonly Dow
   format.renderer.document(rootView(apiRootData(tree.addresses), downloads), tree);
 
 export async function writeSite(build: PreparedBuild, writer: FileWriter, options: WriteOptions): Promise<WriteStats> {
-  const { catalogue, translations, config } = build;
+  const { catalogue, translations, config, layout } = build;
   const scripts = browserScripts(config).list;
   writer.write(HOME_PAGE, homePage(config, catalogue));
   writeRecordSources(catalogue, writer);
-  // Every tree holds the same records, so has the same layout: chosen from the whole catalogue, even when `only` some lists are written.
-  const layout = chooseLayout(
-    [...catalogue.lists].map(([name, list]) => [name, list.map(({ record }) => record.uuid)] as const),
-    config.folderLimit,
-  );
   const languages = translatedLanguages(translations);
   /** The languages each record is translated in (by its translation key), in the order of `languages`. */
   const languagesOf = new Map<string, string[]>();
