@@ -10,7 +10,7 @@
 import type { Json } from "../catalogue/resource.ts";
 import { FORMAT_TABLE } from "../formats/format-table.ts";
 import { HTML_PAGE_SIZE } from "../formats/pagination.ts";
-import { bucketPath, pageHex } from "./output-tree.ts";
+import { pageHex } from "./output-tree.ts";
 
 export interface TreeLayout {
   readonly version: 1;
@@ -68,25 +68,30 @@ export function chooseLevels(collection: string, uuids: readonly string[], pages
   );
 }
 
-/** The entries of a collection's fullest folder at `levels`. */
+/**
+ * The entries of a collection's fullest folder at `levels`. A bucket path is
+ * a name's last 2 × `levels` hex digits, read as a number: its folder one
+ * level up is that number over 256.
+ */
 function largestFolder(uuids: readonly string[], pages: number, levels: number): number {
-  const entries = new Map<string, number>([["", FORMAT_TABLE.length]]);
-  const add = (bucket: string) => {
-    // A bucket folder counts once in its parent, the first time it is met.
-    for (let end = bucket.indexOf("/") + 1; end > 0; end = bucket.indexOf("/", end) + 1) {
-      const folder = bucket.slice(0, end);
-      if (entries.has(folder)) continue;
-      entries.set(folder, 0);
-      const parent = bucket.slice(0, bucket.lastIndexOf("/", end - 2) + 1);
-      entries.set(parent, entries.get(parent)! + 1);
-    }
-    entries.set(bucket, entries.get(bucket)! + 1);
+  const lists = FORMAT_TABLE.length;
+  if (levels === 0) return lists + uuids.length + Math.max(0, pages - 1);
+  let folders = new Map<number, number>();
+  const add = (hex: string) => {
+    const bucket = parseInt(hex.slice(-2 * levels), 16);
+    folders.set(bucket, (folders.get(bucket) ?? 0) + 1);
   };
-  for (const uuid of uuids) add(bucketPath(uuid, levels));
-  for (let page = 2; page <= pages; page++) add(bucketPath(pageHex(page, levels), levels));
+  for (const uuid of uuids) add(uuid);
+  for (let page = 2; page <= pages; page++) add(pageHex(page, levels));
   let largest = 0;
-  for (const count of entries.values()) largest = Math.max(largest, count);
-  return largest;
+  for (let level = levels; level >= 1; level--) {
+    for (const entries of folders.values()) largest = Math.max(largest, entries);
+    // Each folder of this level is one entry of its parent.
+    const parents = new Map<number, number>();
+    for (const bucket of folders.keys()) parents.set(Math.floor(bucket / 256), (parents.get(Math.floor(bucket / 256)) ?? 0) + 1);
+    folders = parents;
+  }
+  return Math.max(largest, lists + (folders.get(0) ?? 0));
 }
 
 /**
