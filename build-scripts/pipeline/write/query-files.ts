@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Collection } from "../../core/catalogue/collections.ts";
-import { hashedName, queryFile, searchManifestFile } from "../../core/routes/output-tree.ts";
+import { hashedName, queryFile, recordSliceName, searchManifestFile } from "../../core/routes/output-tree.ts";
 import { RECORDS_PER_FILE, type QueryFiles, type SearchIndex, type SearchManifest } from "../../core/search/build-index.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
 import type { ColumnSegment } from "./render-messages.ts";
@@ -33,11 +33,19 @@ function writeHashed(writer: FileWriter, collection: Collection, stem: string, e
 }
 
 /** The record files of records start… (`start` begins a file), from their JSON items; returns their names. */
-export function writeRecordFiles(writer: FileWriter, collection: Collection, start: number, jsonItems: readonly string[]): string[] {
+export function writeRecordFiles(
+  writer: FileWriter,
+  collection: Collection,
+  start: number,
+  jsonItems: readonly string[],
+  slicesPerFolder?: number,
+): string[] {
   const names: string[] = [];
   for (let i = 0; i < jsonItems.length; i += RECORDS_PER_FILE) {
     const text = `[${jsonItems.slice(i, i + RECORDS_PER_FILE).join(",")}]`;
-    names.push(writeHashed(writer, collection, `records-${(start + i) / RECORDS_PER_FILE}`, "json", text));
+    const name = recordSliceName((start + i) / RECORDS_PER_FILE, contentHash(text), slicesPerFolder);
+    writer.write(queryFile(collection.name, name), text);
+    names.push(name);
   }
   return names;
 }
