@@ -9,6 +9,9 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import type { Json } from "../build-scripts/core/catalogue/resource.ts";
+import { instanceFile, LAYOUT_FILE } from "../build-scripts/core/routes/output-tree.ts";
+import { levelsOf, parseLayout } from "../build-scripts/core/routes/tree-layout.ts";
 import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
 
 const DEV_WORKER = "build-scripts/tools/dev/dev-worker.ts";
@@ -46,9 +49,11 @@ export async function measureIncremental(projectDir: string, contentDir: string,
       const line = await waitFor((l) => / files rewritten, .* in \d+ ms after the save\.$/.test(l));
       result.editToWrittenMs.push(performance.now() - started);
       result.filesRewritten = Number(line.match(/: (\d+) files rewritten/)![1]);
-      const written = await readFile(path.join(outDir, "api/videos", record.uuid, "index.json"), "utf8");
-      if (!written.includes(`(edit ${edit})`))
-        throw new Error(`The dev builder reported the edit but api/videos/${record.uuid}/index.json does not show it.`);
+      // Where the site's layout puts it: the videos may be split into bucket folders at the benchmark's sizes.
+      const layout = parseLayout(JSON.parse(await readFile(path.join(outDir, LAYOUT_FILE), "utf8")) as Json);
+      const file = instanceFile("videos", record.uuid, "json", levelsOf(layout, "videos"));
+      const written = await readFile(path.join(outDir, file), "utf8");
+      if (!written.includes(`(edit ${edit})`)) throw new Error(`The dev builder reported the edit but ${file} does not show it.`);
     }
     return result;
   } finally {

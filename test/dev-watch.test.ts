@@ -7,12 +7,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
-import { instanceFile, listFile, searchManifestFile } from "../build-scripts/core/routes/output-tree.ts";
+import { instanceFile, LAYOUT_FILE, listFile, searchManifestFile } from "../build-scripts/core/routes/output-tree.ts";
 import { launchChromium } from "./helpers/chromium.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
 import { PROJECT_DIR, runCli, TSX } from "./helpers/run-cli.ts";
 import { tempContent } from "./helpers/temp-content.ts";
-import { buildSite, readOut } from "./helpers/build-site.ts";
+import { buildSite, readOut, SPLIT_VIDEOS } from "./helpers/build-site.ts";
 
 let dir: string;
 let contentDir: string;
@@ -20,17 +20,23 @@ let outDir: string;
 let port: number;
 let dev: Running;
 
+/** `npm run dev` over a copy of the sample content, serving on `port`, once it serves. */
+async function startDev(content: string, out: string, port: number, env: Record<string, string> = {}): Promise<Running> {
+  const started = startProcess(TSX, ["build-scripts/tools/cli/dev.ts"], {
+    cwd: PROJECT_DIR,
+    env: { ...env, CONTENT_DIR: content, OUTPUT_DIR: out, PORT: String(port), BASE_URL: "https://api.example.test" },
+  });
+  await started.waitFor(/Watching .*content\/ for changes/);
+  await started.waitFor(/Server at/);
+  return started;
+}
+
 beforeAll(async () => {
   contentDir = await tempContent("content");
   dir = path.dirname(contentDir);
   outDir = path.join(dir, "_site");
   port = await freePort();
-  dev = startProcess(TSX, ["build-scripts/tools/cli/dev.ts"], {
-    cwd: PROJECT_DIR,
-    env: { CONTENT_DIR: contentDir, OUTPUT_DIR: outDir, PORT: String(port), BASE_URL: "https://api.example.test" },
-  });
-  await dev.waitFor(/Watching .*content\/ for changes/);
-  await dev.waitFor(/Server at/);
+  dev = await startDev(contentDir, outDir, port);
 });
 
 afterAll(async () => {
@@ -240,5 +246,51 @@ describe("npm run dev", () => {
     ]) {
       expect(await readFile(path.join(outDir, f), "utf8"), f).toBe(await readOut(fresh, f));
     }
+  });
+});
+
+describe("npm run dev over a split collection", () => {
+  let splitDir: string;
+  let splitContent: string;
+  let splitOut: string;
+  let splitDev: Running;
+
+  beforeAll(async () => {
+    splitContent = await tempContent("content");
+    splitDir = path.dirname(splitContent);
+    splitOut = path.join(splitDir, "_site");
+    splitDev = await startDev(splitContent, splitOut, await freePort(), SPLIT_VIDEOS);
+  });
+
+  afterAll(async () => {
+    await splitDev?.stop();
+    await rm(splitDir, { recursive: true, force: true });
+  });
+
+  it("writes a new record's files in its bucket, and removes them and the emptied bucket when it is deleted", async () => {
+    const layout = JSON.parse(await readFile(path.join(splitOut, LAYOUT_FILE), "utf8")) as { levels: Record<string, number> };
+    expect(layout.levels).toEqual({ videos: 1 });
+    const list = JSON.parse(await readFile(path.join(splitOut, listFile("videos", "json")), "utf8")) as { uuid: string }[];
+    // A bucket no video is in yet: the new record's alone.
+    const used = new Set(list.map((v) => v.uuid.slice(-2)));
+    const bucket = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, "0")).find((b) => !used.has(b))!;
+    const uuid = `5f0c2b9e-3d41-4b8a-9c6e-7a1d2e3f4b${bucket}`;
+    const record = JSON.parse(await readFile(path.join(splitContent, "videos/why-do-we-have-tides.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    Object.assign(record, { uuid, position: 100_000, title: "Tide Tables in a Bucket", html_path: "media/tide-bucket/" });
+    let mark = splitDev.output().length;
+    await writeFile(path.join(splitContent, "videos/tide-bucket.json"), JSON.stringify(record, null, 2));
+    await splitDev.waitFor(/tide-bucket\.json: \d+ files rewritten, 0 removed/, mark);
+    for (const f of FORMATS) expect(existsSync(path.join(splitOut, instanceFile("videos", uuid, f.extension, 1))), f.name).toBe(true);
+    expect(existsSync(path.join(splitOut, instanceFile("videos", uuid, "json")))).toBe(false);
+
+    mark = splitDev.output().length;
+    await unlink(path.join(splitContent, "videos/tide-bucket.json"));
+    await splitDev.waitFor(/tide-bucket\.json: \d+ files rewritten, 4 removed/, mark);
+    expect(existsSync(path.join(splitOut, "api/videos", bucket))).toBe(false);
+    // Every other video keeps its files.
+    for (const { uuid: kept } of list) expect(existsSync(path.join(splitOut, instanceFile("videos", kept, "xliff", 1))), kept).toBe(true);
   });
 });

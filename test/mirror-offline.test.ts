@@ -3,7 +3,9 @@
  * unzips it and double-clicks index.html: in Chromium and in Firefox, search
  * and fields answer from any page of a list as they do over HTTP, reading the same search files (through their
  * script-wrapped copies), pages follow, resources and their JSON open, no
- * request leaves file:// and the console stays clean.
+ * request leaves file:// and the console stays clean. The videos are split
+ * into bucket folders (docs/serving.md#the-folder-limit), whose pages link
+ * from deeper down.
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -12,10 +14,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
-import { MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
+import { instanceFile, LAYOUT_FILE, listPageFile, MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { offlineFiles } from "../build-scripts/pipeline/mirror/offline-files.ts";
 import type { InMemoryFile } from "../build-scripts/pipeline/mirror/write-archive.ts";
-import { TEST_ENV } from "./helpers/build-site.ts";
+import { SPLIT_VIDEOS, TEST_ENV } from "./helpers/build-site.ts";
 import { answerShown, clickText, ENGINES, searchFor, shownAt, type TestBrowser, type TestPage } from "./helpers/browsers.ts";
 import { runCli } from "./helpers/run-cli.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
@@ -29,17 +31,24 @@ let mirrorUrl: string;
 let offline: InMemoryFile[];
 let server: StaticServer;
 let origin: string;
+/** The videos' second page of the HTML view, and a video's file in a format. */
+let pageTwo: string;
+let videoFile: (uuid: string, extension: string) => string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "catalogue-offline-"));
   const outDir = path.join(dir, "_site");
-  const made = await runCli("mirror.ts", [], { ...TEST_ENV, OUTPUT_DIR: outDir });
+  const made = await runCli("mirror.ts", [], { ...TEST_ENV, ...SPLIT_VIDEOS, OUTPUT_DIR: outDir });
   expect(made.code, made.stderr).toBe(0);
   const unpacked = path.join(dir, "a folder with spaces");
   await mkdir(unpacked);
   execFileSync("unzip", ["-q", path.join(outDir, MIRROR_ARCHIVE), "-d", unpacked]);
   mirrorDir = path.join(unpacked, "catalogue-mirror");
   mirrorUrl = pathToFileURL(mirrorDir).href;
+  const { levels } = JSON.parse(await readFile(path.join(mirrorDir, LAYOUT_FILE), "utf8")) as { levels: { videos: number } };
+  expect(levels.videos).toBe(1);
+  pageTwo = listPageFile("videos", 2, "html", levels.videos);
+  videoFile = (uuid, extension) => instanceFile("videos", uuid, extension, levels.videos);
   offline = [];
   for await (const file of offlineFiles(mirrorDir)) offline.push(file);
   // The archive carries every script-wrapped copy, byte for byte as offlineFiles makes it.
@@ -79,7 +88,7 @@ describe("the offline mirror's script copies", () => {
       const original = await readFile(path.join(mirrorDir, name.replace(/\.js$/, "")), "utf8");
       expect(holder.currentScript.catalogueFile, name).toBe(original);
     }
-    expect(offline.map((f) => f.name)).toContain("search/videos/index.json.js");
+    expect(offline.map((f) => f.name)).toEqual(expect.arrayContaining(["search/videos/index.json.js", "search/layout.json.js"]));
     expect(
       offline.some((f) => f.name.endsWith(".bin.js")),
       "the entry offsets are the edge's alone",
@@ -122,12 +131,12 @@ describe.each(ENGINES)("the offline mirror opened from its files, in $name", (en
   });
 
   it("searches and picks fields from page 2: the answer is shown, and Back returns to page 2", async () => {
-    const page = await openPage(`${mirrorUrl}/api/videos/page-2.html`);
+    const page = await openPage(`${mirrorUrl}/${pageTwo}`);
     await searchFor(page, WORD);
     await shownAt(page, `${mirrorUrl}/api/videos/index.html?search=${WORD}`);
     expect(((await answerShown(page)) as object[]).length).toBeGreaterThan(0);
     await page.goBack();
-    await expect.poll(() => page.address().catch(() => "")).toBe(`${mirrorUrl}/api/videos/page-2.html`);
+    await expect.poll(() => page.address().catch(() => "")).toBe(`${mirrorUrl}/${pageTwo}`);
 
     await page.click(".fields-picker summary");
     await page.click('input[name=fields][value="title"]');
@@ -155,7 +164,7 @@ describe.each(ENGINES)("the offline mirror opened from its files, in $name", (en
 
     await page.goto(`${mirrorUrl}/api/videos/index.html`);
     await clickText(page, "nav.pagination a", "Next »");
-    await expect.poll(() => page.address().catch(() => "")).toBe(`${mirrorUrl}/api/videos/page-2.html`);
+    await expect.poll(() => page.address().catch(() => "")).toBe(`${mirrorUrl}/${pageTwo}`);
     await expect.poll(() => answerShown(page).catch(() => undefined)).toEqual(list.slice(HTML_PAGE_SIZE, 2 * HTML_PAGE_SIZE));
     onlyFiles(page);
     expect(page.errors).toEqual([]);
@@ -186,12 +195,12 @@ describe.each(ENGINES)("the offline mirror opened from its files, in $name", (en
     await expect.poll(() => answerShown(page).catch(() => undefined)).toBeTruthy();
     const [first] = (await answerShown(page)) as { uuid: string; url: string }[];
     await clickText(page, "pre.response a", first.url);
-    await expect.poll(() => page.address().catch(() => "")).toBe(`${mirrorUrl}/api/videos/${first.uuid}/index.html`);
+    await expect.poll(() => page.address().catch(() => "")).toBe(`${mirrorUrl}/${videoFile(first.uuid, "html")}`);
     await expect.poll(() => page.evaluate(() => document.querySelector("h1")?.textContent).catch(() => undefined)).toBe("Video Instance");
     await clickText(page, "a.format", "json");
-    await expect.poll(() => page.address().catch(() => "")).toBe(`${mirrorUrl}/api/videos/${first.uuid}/index.json`);
+    await expect.poll(() => page.address().catch(() => "")).toBe(`${mirrorUrl}/${videoFile(first.uuid, "json")}`);
     const shown = await page.evaluate(() => document.body.textContent ?? "");
-    expect(JSON.parse(shown)).toEqual(JSON.parse(await readFile(path.join(mirrorDir, `api/videos/${first.uuid}/index.json`), "utf8")));
+    expect(JSON.parse(shown)).toEqual(JSON.parse(await readFile(path.join(mirrorDir, videoFile(first.uuid, "json")), "utf8")));
     onlyFiles(page);
     expect(page.errors).toEqual([]);
     await page.close();

@@ -108,7 +108,7 @@ describe("render threads", () => {
     const reported: string[] = [];
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     const records = new Map([...lists].map(([name, list]) => [name, list.map(({ record }) => ({ record }))]));
-    await writeApiTree({ context: siteTree(config), lists: records }, new FileWriter(outDir), {
+    await writeApiTree({ context: siteTree(config), lists: records, folderLimit: config.folderLimit }, new FileWriter(outDir), {
       threads,
       progress: (collection, done, total) => reported.push(`${collection} ${done}/${total}`),
     });

@@ -2,7 +2,6 @@
 import type { PreparedBuild } from "./prepare.ts";
 import { runBuild, type BuildOutcome } from "./run-build.ts";
 import { formatBytes, type WriteStats } from "./write/write-stats.ts";
-import { crowdedFolders } from "./write/folder-limit.ts";
 import { warningSummary } from "./validate/problems.ts";
 import { resourceCount } from "../core/catalogue/catalogue.ts";
 
@@ -24,7 +23,6 @@ export function summary(build: PreparedBuild, stats: WriteStats, seconds: number
     ...rows,
     `  total  ${String(stats.files).padStart(8)} files ${formatBytes(stats.bytes).padStart(10)}`,
     ...warningSummary(build.warnings).map((lines) => `  ${lines.replace(/\n/g, "\n  ")}`),
-    ...crowdedFolders(stats.filesByFolder).map((line) => `  warning: ${line}`),
   ].join("\n");
 }
 

@@ -4,6 +4,7 @@ import type { Catalogue } from "../core/catalogue/catalogue.ts";
 import { loadSiteConfig } from "./load/load-config.ts";
 import type { SiteConfig } from "../core/catalogue/site-config.ts";
 import type { Translations } from "../core/translations/localize.ts";
+import { chooseLayout, type TreeLayout } from "../core/routes/tree-layout.ts";
 import { readContent } from "./load/read-sources.ts";
 import { formatProblemsForLog, type Problem } from "./validate/problems.ts";
 import { validateSources } from "./validate/validate-catalogue.ts";
@@ -17,6 +18,8 @@ export interface PreparedBuild {
   readonly translations: Translations;
   /** Warnings only: a build with errors never gets this far. */
   readonly warnings: readonly Problem[];
+  /** Where every tree's files are (core/routes/tree-layout.ts): the same in every tree, which all hold the same records. */
+  readonly layout: TreeLayout;
 }
 
 /** The content has errors: the message lists every one, and the warnings in proportion. */
@@ -49,5 +52,12 @@ export async function prepareBuild(projectDir: string): Promise<PreparedBuild> {
   const config = loadSiteConfig(projectDir);
   const { content, problems } = await checkContent(projectDir, config.contentDir);
   if (!content) throw new ContentError(problems);
-  return { projectDir, config, ...content, warnings: problems };
+  return { projectDir, config, ...content, warnings: problems, layout: catalogueLayout(content.catalogue, config) };
 }
+
+/** The layout of a catalogue's trees; a folder limit no split can keep fails here, before anything is written. */
+export const catalogueLayout = (catalogue: Catalogue, config: SiteConfig): TreeLayout =>
+  chooseLayout(
+    [...catalogue.lists].map(([name, list]) => [name, list.map(({ record }) => record.uuid)] as const),
+    config.folderLimit,
+  );

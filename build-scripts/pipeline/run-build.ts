@@ -9,6 +9,7 @@ import Eleventy from "@11ty/eleventy";
 import { CatalogueSite } from "./eleventy-plugin.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
 import { RenderThreads, type KeptChunks } from "./write/render-threads.ts";
+import { checkFolders } from "./write/folder-limit.ts";
 import { clearStaging, stagingDir, swapInStaging } from "./write/swap-output.ts";
 import type { Progress } from "./write/write-api-tree.ts";
 import { WriteStats } from "./write/write-stats.ts";
@@ -47,6 +48,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
     for (const page of pages) {
       if (typeof page.content === "string") stats.add(path.relative(staging, page.outputPath), Buffer.byteLength(page.content));
     }
+    checkFolders(stats.filesByFolder);
     await swapInStaging(outDir);
     return { build, stats, seconds: (performance.now() - started) / 1000 };
   } catch (error) {

@@ -15,7 +15,7 @@ import { schemaValidators } from "./cache/cached-validators.ts";
 import { loadSiteConfig } from "./load/load-config.ts";
 import { isTranslationPath } from "./load/content-folder.ts";
 import { readRecords } from "./load/read-sources.ts";
-import type { PreparedBuild } from "./prepare.ts";
+import { catalogueLayout, type PreparedBuild } from "./prepare.ts";
 import { runBuild, type BuildOutcome } from "./run-build.ts";
 import type { Problem } from "./validate/problems.ts";
 import { crossRecordProblems } from "./validate/record-rules.ts";
@@ -104,7 +104,8 @@ export class LiveSite {
     if (touched.size === 0) return { files, unread, problems, collections: [] };
     const changed = new Set(files);
     const warnings = [...build.warnings.filter((w) => !changed.has(w.file)), ...problems.filter((p) => p.severity === "warning")];
-    this.build = { ...build, catalogue: buildCatalogue([...entries.values()]), warnings };
+    const catalogue = buildCatalogue([...entries.values()]);
+    this.build = { ...build, catalogue, warnings, layout: catalogueLayout(catalogue, build.config) };
     const stats = await writeSite(this.build, new UpdatingWriter(this.outDir), { ...this.writing, only: touched });
     return { files, unread, problems, collections: [...touched], stats };
   }

@@ -15,6 +15,15 @@ export const GOLDEN_CONTENT = "test/fixtures/golden-content";
 
 export const TEST_ENV = { BASE_URL: "https://api.example.test", SITE_URL: "https://www.example.test" };
 
+/**
+ * A folder limit that splits the sample catalogue's videos at one level of
+ * bucket folders (docs/serving.md#the-folder-limit): below their flat folder's
+ * 40 entries (35 resources, a second HTML page, 4 lists), at least the 37 of
+ * their folder split, and above the lessons' 32, which stay flat. (With 256
+ * buckets, as many as uuids at this size, no limit splits both.)
+ */
+export const SPLIT_VIDEOS = { FOLDER_LIMIT: "38" };
+
 /** Build into a fresh temporary folder (or `outDir`); never throws on a failed build. */
 export async function buildSite(env: Record<string, string> = {}, outDir?: string): Promise<BuildResult> {
   const out = outDir ?? path.join(await mkdtemp(path.join(tmpdir(), "catalogue-site-")), "_site");

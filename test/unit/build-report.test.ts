@@ -10,7 +10,7 @@ import { summary } from "../../build-scripts/pipeline/build-report.ts";
 import type { PreparedBuild } from "../../build-scripts/pipeline/prepare.ts";
 import { ContentError } from "../../build-scripts/pipeline/prepare.ts";
 import { SHOWN_PER_KIND, type Problem, type WarningKind } from "../../build-scripts/pipeline/validate/problems.ts";
-import { crowdedFolders, folderEntries } from "../../build-scripts/pipeline/write/folder-limit.ts";
+import { checkFolders, folderEntries } from "../../build-scripts/pipeline/write/folder-limit.ts";
 import { WriteStats } from "../../build-scripts/pipeline/write/write-stats.ts";
 import { PROJECT_DIR, TSX } from "../helpers/run-cli.ts";
 
@@ -106,14 +106,12 @@ describe("the folder limit", () => {
     expect(entries.get("fr")).toBe(1);
   });
 
-  it("warns past 50,000 entries, naming the folder, its count and Netlify's limit", () => {
-    // api/<collection>/ holds N + ⌈N/25⌉ + 3 entries: a folder per resource, the HTML pages and the data lists.
-    const collection = (n: number) =>
-      new Map([["api/videos", Math.ceil(n / 25) + 3], ...Array.from({ length: n }, (_, i) => [`api/videos/${i}`, 4] as [string, number])]);
-    expect(crowdedFolders(collection(48_074))).toEqual([]);
-    expect(crowdedFolders(collection(48_075))).toEqual([
-      "api/videos/ holds 50001 entries: Netlify refuses a deploy with more than 54000 files in one folder.",
-    ]);
+  it("fails the build past Netlify's 54,000 entries, naming the folder and its count", () => {
+    const folder = (files: number) => new Map([["search/videos/files/records/0", files]]);
+    expect(() => checkFolders(folder(54_000))).not.toThrow();
+    expect(() => checkFolders(folder(54_001))).toThrow(
+      "search/videos/files/records/0/ holds 54001 entries: Netlify refuses a deploy with more than 54000 files in one folder.",
+    );
   });
 });
 

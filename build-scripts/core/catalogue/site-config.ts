@@ -15,6 +15,8 @@ export interface SiteAddresses {
 export interface SiteConfig extends SiteAddresses {
   /** Folder of source records, relative to the project. */
   readonly contentDir: string;
+  /** Entries (files and folders) a folder of the API may hold before its collection is split (core/routes/tree-layout.ts). */
+  readonly folderLimit: number;
 }
 
 /** package.json's "config" block. */
@@ -31,7 +33,20 @@ export function resolveSiteConfig(env: Env, defaults: ConfigDefaults = {}): Site
     baseUrl: trimSlash(env.BASE_URL || env.URL || defaults.baseUrl || localBase),
     siteUrl: trimSlash(env.SITE_URL || defaults.siteUrl || "https://education.example.org"),
     contentDir: env.CONTENT_DIR || defaults.contentDir || "content",
+    folderLimit: folderLimit(env.FOLDER_LIMIT || defaults.folderLimit || DEFAULT_FOLDER_LIMIT),
   };
+}
+
+/** Netlify refuses a deploy with more than 54,000 files in one folder: this leaves a margin. */
+const DEFAULT_FOLDER_LIMIT = 50_000;
+
+function folderLimit(value: string | number): number {
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error(
+      `FOLDER_LIMIT (or package.json's config.folderLimit): expected a whole number of entries ≥ 1, found ${JSON.stringify(value)}.`,
+    );
+  return limit;
 }
 
 /** The output folder: env OUTPUT_DIR, default _site, without a trailing slash. */

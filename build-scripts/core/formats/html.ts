@@ -37,6 +37,7 @@ import {
 } from "./views.ts";
 import { fileOfApiUrl, resolveApiPath, routeFile, type ApiRoute } from "../routes/api-path.ts";
 import { downloadName, isDownloaded } from "../routes/download-name.ts";
+import { levelsOf } from "../routes/tree-layout.ts";
 import { depthOf, LIST_VIEW_SCRIPT, listFile, listPageFile, OPENAPI_FILE, rootFile, searchManifestFile } from "../routes/output-tree.ts";
 
 /** The site's stylesheet and icon (templates/assets/), which every page links. */
@@ -83,16 +84,17 @@ export function prettyJsonHtml(value: Json, context: RenderContext, depth = 0): 
 function stringHtml(value: string, context: RenderContext): string {
   const quoted = escapeHtml(JSON.stringify(value));
   if (!URL_PATTERN.test(value)) return `<span class="str">${quoted}</span>`;
-  const inSite = fileOfApiUrl(value, context.addresses.baseUrl, "html") ?? otherTreeFile(value, context);
+  const inSite = fileOfApiUrl(value, context.addresses.baseUrl, "html", context.layout) ?? otherTreeFile(value, context);
   const href = inSite ?? value;
   const rel = inSite ? "" : ' rel="nofollow noopener"';
   return `"<a href="${escapeAttribute(href)}"${rel}>${escapeHtml(value)}</a>"`;
 }
 
 /** In a translated tree, an address of another tree (the source's, another language's): up to the site root and down. */
-function otherTreeFile(value: string, tree: SiteTree): string | undefined {
+function otherTreeFile(value: string, tree: RenderContext): string | undefined {
   if (tree.language === undefined) return undefined;
-  const file = fileOfApiUrl(value, siteBaseUrl(tree), "html");
+  // Every tree holds the same records, so has the same layout.
+  const file = fileOfApiUrl(value, siteBaseUrl(tree), "html", tree.layout);
   return file && `${upToSite(tree)}${file}`;
 }
 
@@ -245,11 +247,12 @@ function routeCrumbs(route: ApiRoute) {
 }
 
 /** `label` names the pager apart from the list's other one: two landmarks of one role need distinct names. */
-function pager(view: ListView, page: Page, label: string): string {
+function pager(view: ListView, page: Page, label: string, context: RenderContext): string {
   if (page.pages === 1) return "";
   // A narrowed list's pages are answers to the same query with `page`; the plain list's are files.
   const list = view.collection.name;
-  const href = (n: number) => (view.query ? queryPageHref(listFile(list, "html"), view.query, n) : listPageFile(list, n));
+  const levels = levelsOf(context.layout, list);
+  const href = (n: number) => (view.query ? queryPageHref(listFile(list, "html"), view.query, n) : listPageFile(list, n, "html", levels));
   return `<nav class="pagination" aria-label="${label}">${pagerLinks(page, view.total, href)}</nav>\n`;
 }
 
@@ -286,40 +289,40 @@ ${boxes}
  * JSON), or, when the address is a file's own name (whose extension fixes the
  * format), that file in their format.
  */
-function answerFrame(view: ErrorView | MetadataView): Frame {
-  const resolved = resolveApiPath(view.path);
+function answerFrame(view: ErrorView | MetadataView, context: RenderContext): Frame {
+  const resolved = resolveApiPath(view.path, context.layout);
   const file = resolved?.fixedExtension === undefined ? undefined : resolved.route;
   return {
     view,
-    alternate: (format) => (file ? `/${routeFile(file, format.extension)}` : `?format=${format.name}`),
+    alternate: (format) => (file ? `/${routeFile(file, format.extension, context.layout)}` : `?format=${format.name}`),
     crumbs: resolved ? routeCrumbs(resolved.route) : [rootCrumb, { name: view.name }],
   };
 }
 
 /** A page written to the file of a view of the API (a list's first page), its format links that view's files. */
-const fileFrame = (view: Frame["view"], route: ApiRoute): Frame => ({
+const fileFrame = (view: Frame["view"], route: ApiRoute, context: RenderContext): Frame => ({
   view,
-  file: routeFile(route, "html"),
-  alternate: (format) => routeFile(route, format.extension),
+  file: routeFile(route, "html", context.layout),
+  alternate: (format) => routeFile(route, format.extension, context.layout),
   route,
   crumbs: routeCrumbs(route),
 });
 
-function documentFrame(view: DocumentView | InstanceView): Frame {
+function documentFrame(view: DocumentView | InstanceView, context: RenderContext): Frame {
   switch (view.kind) {
     case "root":
-      return { ...fileFrame(view, { view: "root" }), before: OPENAPI_LINK + (view.downloads ?? []).map(downloadHtml).join("") };
+      return { ...fileFrame(view, { view: "root" }, context), before: OPENAPI_LINK + (view.downloads ?? []).map(downloadHtml).join("") };
     case "instance":
-      return fileFrame(view, { view: "instance", collection: view.collection, uuid: view.uuid });
+      return fileFrame(view, { view: "instance", collection: view.collection, uuid: view.uuid }, context);
     case "error":
       // 404.html is written before any request: its page script names the address it is served at.
       return {
-        ...answerFrame(view),
+        ...answerFrame(view, context),
         status: `${view.status} ${view.statusText}`,
         ...(view.path === "" ? { script: "address" as const } : {}),
       };
     case "metadata":
-      return { ...answerFrame(view), status: "200 OK", method: "OPTIONS" };
+      return { ...answerFrame(view, context), status: "200 OK", method: "OPTIONS" };
   }
 }
 
@@ -353,20 +356,20 @@ const dedent = (item: string) => item.split(`\n${INDENT}`).join("\n");
 
 export const htmlRenderer: Renderer = {
   item: (resource, context) => prettyJsonHtml(resource, context, 1),
-  instance: (item, view, context) => pageHead(documentFrame(view), context) + dedent(item) + pageTail(),
-  document: (view, context) => pageHead(documentFrame(view), context) + prettyJsonHtml(view.data, context) + pageTail(),
+  instance: (item, view, context) => pageHead(documentFrame(view, context), context) + dedent(item) + pageTail(),
+  document: (view, context) => pageHead(documentFrame(view, context), context) + prettyJsonHtml(view.data, context) + pageTail(),
   pageSize: HTML_PAGE_SIZE,
   listHead: (view, page, context) => {
     // A narrowed list's request line names its query, as the page's address does.
     const query = view.query ? `?${view.query}${page.number > 1 ? `&page=${page.number}` : ""}` : "";
     const frame: Frame = {
-      ...fileFrame({ ...view, path: `${view.path}${query}` }, { view: "list", collection: view.collection, page: 1 }),
-      file: listPageFile(view.collection.name, page.number),
-      before: searchForm(view, page) + pager(view, page, "pages"),
+      ...fileFrame({ ...view, path: `${view.path}${query}` }, { view: "list", collection: view.collection, page: 1 }, context),
+      file: listPageFile(view.collection.name, page.number, "html", levelsOf(context.layout, view.collection.name)),
+      before: searchForm(view, page) + pager(view, page, "pages", context),
       script: { list: view.collection.name, scripts: context.scripts },
     };
     return pageHead(frame, context) + (page.count === 0 ? "[]" : "[");
   },
   entry: { first: [`\n${INDENT}`, ""], rest: [`,\n${INDENT}`, ""] },
-  listTail: (view, page) => (page.count === 0 ? "" : "\n]") + pageTail(pager(view, page, "pages, below the list")),
+  listTail: (view, page, context) => (page.count === 0 ? "" : "\n]") + pageTail(pager(view, page, "pages, below the list", context)),
 };

@@ -6,6 +6,7 @@
 import type { Collection } from "../catalogue/collections.ts";
 import { toResource, type JsonObject, type SourceRecord } from "../catalogue/resource.ts";
 import { instanceFile } from "../routes/output-tree.ts";
+import { levelsOf } from "../routes/tree-layout.ts";
 import type { FormatName } from "./format-table.ts";
 import { FORMATS, type Format } from "./formats.ts";
 import type { ResourceTranslation } from "../translations/localize.ts";
@@ -38,12 +39,13 @@ export function renderResource(
   const resource = toResource(collection, record, context.addresses);
   const view = instanceView(collection, resource);
   const fields = Object.keys(resource);
+  const levels = levelsOf(context.layout, collection.name);
   const rendered = (format: Format): RenderedFormat => {
     const { renderer } = format;
     const formatParts = translation && renderer.parts?.translated ? renderer.parts.translated(translation) : renderer.parts;
     const parts = formatParts && fields.map((field) => formatParts.part(field, resource[field]));
     const item = formatParts && parts ? formatParts.join(fields, parts).join("") : renderItem(renderer, resource, context);
-    const file = instanceFile(collection.name, record.uuid, format.extension);
+    const file = instanceFile(collection.name, record.uuid, format.extension, levels);
     return { item, parts, file, text: renderer.instance(item, view, context) };
   };
   const formats = Object.fromEntries(FORMATS.map((format) => [format.name, rendered(format)])) as Record<FormatName, RenderedFormat>;

@@ -3,6 +3,7 @@
  * resource. Views carry the request path and Django REST Framework's view name,
  * which the HTML view shows and the other formats ignore.
  */
+import type { TreeLayout } from "../routes/tree-layout.ts";
 import type { Collection } from "../catalogue/collections.ts";
 import type { JsonObject } from "../catalogue/resource.ts";
 import { routePath } from "../routes/api-path.ts";
@@ -88,6 +89,8 @@ export interface RenderContext extends SiteTree {
   readonly scripts?: ListScripts;
   /** The <base href> of a page shown away from its own file (the CMS's preview), instead of the way up from its file. */
   readonly pageBase?: string;
+  /** Where the tree's files are (core/routes/tree-layout.ts); none: every collection flat. */
+  readonly layout?: TreeLayout;
 }
 
 /** Files below the site root that the HTML view's list script imports: at once, and when a search is made. */

@@ -23,9 +23,10 @@ import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
 import { FORMATS, type Format } from "../formats/formats.ts";
 import { HTML_PAGE_SIZE, pageAt } from "../formats/pagination.ts";
 import { instanceDocument, listPage, renderItem } from "../formats/renderer.ts";
-import { instanceView, listView, rootView, type ListView, type Page } from "../formats/views.ts";
+import { instanceView, listView, rootView, type ListView, type Page, type RenderContext } from "../formats/views.ts";
 import { resolveApiPath, rootedPath, type ApiRoute } from "../routes/api-path.ts";
-import { instanceFile, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
+import { instanceFile, LAYOUT_FILE, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
+import { levelsOf, parseLayout, type TreeLayout } from "../routes/tree-layout.ts";
 import type { SearchManifest } from "../search/build-index.ts";
 import type { RecordFinder } from "../search/find-records.ts";
 import type { SiteTree } from "../translations/site-tree.ts";
@@ -94,12 +95,28 @@ const encoder = new TextEncoder();
 export abstract class PublishedApi {
   private readonly finders = new Map<string, Promise<RecordFinder>>();
   private readonly manifests = new Map<string, Promise<SearchManifest | undefined>>();
+  private layout?: Promise<TreeLayout>;
+  /** The tree with its layout, once read. */
+  private laidOut?: RenderContext;
 
   /** `files`: the tree's own, below its folder. */
   constructor(
     protected readonly files: PublishedFiles,
-    protected readonly context: SiteTree,
+    private readonly tree: SiteTree,
   ) {}
+
+  /** What answers are rendered in: the tree, with its layout once an answer needed it. */
+  protected get context(): RenderContext {
+    return this.laidOut ?? this.tree;
+  }
+
+  /** The tree's layout (search/layout.json), read once: for a resource's file, and for the HTML view's links, which name files. */
+  async readLayout(): Promise<TreeLayout> {
+    this.layout ??= this.loadJson(LAYOUT_FILE).then(parseLayout);
+    const layout = await this.layout;
+    this.laidOut ??= { ...this.tree, layout };
+    return layout;
+  }
 
   /** The answer to a request by its path, as the shim's `request()` takes it. */
   async get(request: ApiRequest): Promise<Answer> {
@@ -120,6 +137,7 @@ export abstract class PublishedApi {
   /** The answer for a view of the API in a format, narrowed by the query; `path` is what a 404 names. */
   async getRoute(route: ApiRoute, format: Format, query: QueryParams, path: string): Promise<Answer> {
     const { renderer } = format;
+    if (route.view === "instance" || format.extension === "html") await this.readLayout();
     if (route.view === "root") {
       const root = await this.loadJson(rootFile("json"));
       if (root === undefined) return this.notFound(path, format);
@@ -165,7 +183,8 @@ export abstract class PublishedApi {
 
   /** One resource, as its JSON file holds it (undefined when there is none). */
   protected async resource(collection: string, uuid: string): Promise<JsonObject | undefined> {
-    return (await this.loadJson(instanceFile(collection, uuid, "json"))) as JsonObject | undefined;
+    const levels = levelsOf(await this.readLayout(), collection);
+    return (await this.loadJson(instanceFile(collection, uuid, "json", levels))) as JsonObject | undefined;
   }
 
   /** One field's column of a list; `everyItem`: the items are joined in order, none skipped. */

@@ -9,15 +9,38 @@
  *   downloads/catalogue-mirror.zip        the offline mirror (written by `npm run mirror`)
  *   downloads/catalogue-reader.zip        the offline reader (written by `npm run mirror`)
  *   openapi.json                          the API's OpenAPI 3.1 description
+ *
+ * A collection whose folder would hold more entries than the folder limit
+ * (a host refuses more) is split into `levels` of bucket folders, each named
+ * by two hex digits: the last ones of the uuid, or of the page number's hex
+ * (zero-padded), so a file's place is a pure function of the layout:
+ *
+ *   api/<collection>/<b1>/<uuid>/index.<ext>        levels 1: b1 = uuid.slice(-2)
+ *   api/<collection>/<b1>/<b2>/<uuid>/index.<ext>   levels 2: b1 = uuid.slice(-4, -2), b2 = uuid.slice(-2)
+ *   api/<collection>/<b1>/page-<n>.html             levels 1: b1 = n's hex, last 2 digits ("02" for page 2)
+ *
+ * The lists (api/<collection>/index.<ext>) stay where they are.
  */
 export const rootFile = (extension: string) => `api/index.${extension}`;
 
 export const listFile = (collection: string, extension: string) => `api/${collection}/index.${extension}`;
 
-export const listPageFile = (collection: string, page: number, extension = "html") =>
-  page === 1 ? listFile(collection, extension) : `api/${collection}/page-${page}.${extension}`;
+/** The bucket folders of a name's hex digits at `levels` levels: "" (flat), "a2/" (1), "3f/a2/" (2). */
+export function bucketPath(hex: string, levels: number): string {
+  let path = "";
+  for (let level = levels; level >= 1; level--) path += `${hex.slice(-2 * level, hex.length - 2 * (level - 1))}/`;
+  return path;
+}
 
-export const instanceFile = (collection: string, uuid: string, extension: string) => `api/${collection}/${uuid}/index.${extension}`;
+/** A page number's hex digits, as its bucket folders take them. */
+export const pageHex = (page: number, levels: number) => page.toString(16).padStart(2 * levels, "0");
+
+/** `levels`: the collection's bucket levels in the tree's layout (0: flat). */
+export const listPageFile = (collection: string, page: number, extension = "html", levels = 0) =>
+  page === 1 ? listFile(collection, extension) : `api/${collection}/${bucketPath(pageHex(page, levels), levels)}page-${page}.${extension}`;
+
+export const instanceFile = (collection: string, uuid: string, extension: string, levels = 0) =>
+  `api/${collection}/${bucketPath(uuid, levels)}${uuid}/index.${extension}`;
 
 /** The offline mirror archive; the API root's HTML view links it once it exists. */
 export const MIRROR_ARCHIVE = "downloads/catalogue-mirror.zip";
@@ -41,11 +64,13 @@ export const depthOf = (file: string) => file.split("/").length - 1;
  * Files for `search` and `fields`, read by the edge and the browser (docs/search.md):
  *
  *   assets/catalogue-shim.js                  the ES module any page can import
+ *   search/layout.json                        the tree's layout: its split collections (tree-layout.ts)
  *   search/<collection>/index.json            a list's manifest: its search index, and the names of
  *   search/<collection>/files/<name>          its files, each named after its content, so cached for good:
  *       terms-<n>.<hash>.txt                  the index's term files (n from 0)
  *       fragments-<n>.<hash>.txt              trigrams to the terms that contain them (words inside words)
- *       records-<n>.<hash>.json               its records, RECORDS_PER_FILE at a time, as JSON
+ *       records-<n>.<hash>.json               its records, RECORDS_PER_FILE at a time, as JSON; once the
+ *                                             folder would pass the limit, records/<k>/records-<n>.<hash>.json
  *       entries-<ext>.<hash>.bin              where each entry of the list file api/<collection>/index.<ext> starts
  *       column-<ext>-<field>.<hash>.txt       one field's part of every item in a data format, each a netstring
  */
@@ -63,6 +88,11 @@ export const queryFile = (collection: string, name: string) => `search/${collect
 export const QUERY_FILES_PATTERN = "/search/*/files/*";
 /** The name of a query file: its kind, the hash of its content, its extension. */
 export const hashedName = (stem: string, hash: string, extension: string) => `${stem}.${hash}.${extension}`;
+/** Record slice n's name; `perFolder`: slices per subfolder, when the list's files are split (tree-layout.ts). */
+export const recordSliceName = (n: number, hash: string, perFolder?: number) =>
+  `${perFolder ? `records/${Math.floor(n / perFolder)}/` : ""}${hashedName(`records-${n}`, hash, "json")}`;
+/** The tree's layout (core/routes/tree-layout.ts), read by the edge and the browser. */
+export const LAYOUT_FILE = "search/layout.json";
 
 /*
  * What the CMS at admin/ reads beside the API (docs/editors.md):

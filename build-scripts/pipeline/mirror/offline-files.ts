@@ -4,13 +4,13 @@
  * as a classic script (`<file>.js`, core/query/script-copies.ts), which a
  * page opened from file:// loads with a <script> tag where browsers refuse
  * fetch. Made from the published bytes, tree by tree (the site's and each
- * language's): each list's search manifest and the files it names that the
- * browser reads — term, fragment, record and column files, not the entry
- * offsets, which only the edge reads.
+ * language's): its layout, each list's search manifest and the files it
+ * names that the browser reads — term, fragment, record and column files, not
+ * the entry offsets, which only the edge reads.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { queryFile, rootFile, searchManifestFile } from "../../core/routes/output-tree.ts";
+import { LAYOUT_FILE, queryFile, rootFile, searchManifestFile } from "../../core/routes/output-tree.ts";
 import type { SearchManifest } from "../../core/search/build-index.ts";
 import { offlineCopy, scriptWrapped } from "../../core/query/script-copies.ts";
 import type { InMemoryFile } from "./write-archive.ts";
@@ -21,6 +21,7 @@ const encoder = new TextEncoder();
 
 export async function* offlineFiles(siteDir: string): AsyncIterable<InMemoryFile> {
   for (const tree of await trees(siteDir)) {
+    yield wrapped(`${tree}${LAYOUT_FILE}`, await published(siteDir, `${tree}${LAYOUT_FILE}`));
     for (const collection of await folders(path.join(siteDir, tree, SEARCH))) {
       const manifestFile = searchManifestFile(collection);
       const manifestText = await published(siteDir, `${tree}${manifestFile}`);

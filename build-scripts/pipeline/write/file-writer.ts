@@ -117,7 +117,8 @@ export class UpdatingWriter extends FileWriter {
     for (const entry of readdirSync(`${this.prefix}${folder}`, { withFileTypes: true })) {
       if (keep.has(entry.name)) continue;
       const found = `${this.prefix}${folder}/${entry.name}`;
-      removed += entry.isDirectory() ? readdirSync(found, { recursive: true }).length : 1;
+      // Files, not folders: a resource's folder counts its four files, in a bucket folder or not.
+      removed += entry.isDirectory() ? readdirSync(found, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 1;
       rmSync(found, { recursive: true, force: true });
     }
     return removed;

@@ -1,11 +1,11 @@
 /**
- * Netlify refuses a deploy with more than 54,000 files in one folder; the
- * build warns a little before, naming each folder that holds more than
- * FOLDER_WARNING entries (files and folders), since api/<collection>/ grows
- * by a folder per resource (docs/serving.md says at what size).
+ * Netlify refuses a deploy with more than 54,000 files in one folder. The
+ * output tree keeps the API's folders within the build's folder limit
+ * (core/routes/tree-layout.ts, a margin below it); this check, over every
+ * folder written, fails the build naming any folder past the host's limit,
+ * so a regression never deploys.
  */
 const NETLIFY_FOLDER_LIMIT = 54_000;
-const FOLDER_WARNING = 50_000;
 
 /** Each folder's entries (its files and its subfolders), from the files written directly in each folder. */
 export function folderEntries(filesByFolder: ReadonlyMap<string, number>): Map<string, number> {
@@ -17,12 +17,13 @@ export function folderEntries(filesByFolder: ReadonlyMap<string, number>): Map<s
   return entries;
 }
 
-/** A line per folder past FOLDER_WARNING entries. */
-export function crowdedFolders(filesByFolder: ReadonlyMap<string, number>): string[] {
-  return [...folderEntries(filesByFolder)]
-    .filter(([, entries]) => entries > FOLDER_WARNING)
+/** Fails the build when a folder written is past the host's limit, with a line per such folder. */
+export function checkFolders(filesByFolder: ReadonlyMap<string, number>): void {
+  const crowded = [...folderEntries(filesByFolder)]
+    .filter(([, entries]) => entries > NETLIFY_FOLDER_LIMIT)
     .map(
       ([folder, entries]) =>
         `${folder || "."}/ holds ${entries} entries: Netlify refuses a deploy with more than ${NETLIFY_FOLDER_LIMIT} files in one folder.`,
     );
+  if (crowded.length > 0) throw new Error(`The site cannot be deployed:\n${crowded.map((line) => `  ${line}`).join("\n")}`);
 }

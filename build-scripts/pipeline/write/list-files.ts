@@ -8,6 +8,7 @@ import type { Format } from "../../core/formats/formats.ts";
 import { paginate } from "../../core/formats/pagination.ts";
 import type { ListView, Page, RenderContext } from "../../core/formats/views.ts";
 import { listPageFile } from "../../core/routes/output-tree.ts";
+import { levelsOf } from "../../core/routes/tree-layout.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
 
 export class ListFiles {
@@ -34,7 +35,8 @@ export class ListFiles {
 
   /** The file of page `number` (from 1). */
   fileOf(number: number): string {
-    return listPageFile(this.view.collection.name, number, this.format.extension);
+    const { name } = this.view.collection;
+    return listPageFile(name, number, this.format.extension, levelsOf(this.context.layout, name));
   }
 
   private get page(): Page {

@@ -6,7 +6,7 @@
  * the manifest is named after its content, so it can be cached for good.
  */
 import type { Collection } from "../../core/catalogue/collections.ts";
-import { hashedName, queryFile, searchManifestFile } from "../../core/routes/output-tree.ts";
+import { hashedName, queryFile, recordSliceName, searchManifestFile } from "../../core/routes/output-tree.ts";
 import { RECORDS_PER_FILE, type QueryFiles, type SearchIndex, type SearchManifest } from "../../core/search/build-index.ts";
 import { sha1 } from "../../runtime/server/sha1.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
@@ -32,11 +32,19 @@ function writeHashed(writer: FileWriter, collection: Collection, stem: string, e
 }
 
 /** The record files of records start… (`start` begins a file), from their JSON items; returns their names. */
-export function writeRecordFiles(writer: FileWriter, collection: Collection, start: number, jsonItems: readonly string[]): string[] {
+export function writeRecordFiles(
+  writer: FileWriter,
+  collection: Collection,
+  start: number,
+  jsonItems: readonly string[],
+  slicesPerFolder?: number,
+): string[] {
   const names: string[] = [];
   for (let i = 0; i < jsonItems.length; i += RECORDS_PER_FILE) {
     const text = `[${jsonItems.slice(i, i + RECORDS_PER_FILE).join(",")}]`;
-    names.push(writeHashed(writer, collection, `records-${(start + i) / RECORDS_PER_FILE}`, "json", text));
+    const name = recordSliceName((start + i) / RECORDS_PER_FILE, contentHash(text), slicesPerFolder);
+    writer.write(queryFile(collection.name, name), text);
+    names.push(name);
   }
   return names;
 }

@@ -27,6 +27,8 @@ export interface RenderTask {
   /** The list index of the first record. */
   readonly start: number;
   readonly records: readonly RecordToRender[];
+  /** Record slices per subfolder of the search files, once they are split. */
+  readonly slicesPerFolder?: number;
 }
 
 /** What a task's records give one format's list. */

@@ -38,6 +38,8 @@ export const recordTermNumbers = (terms: ChunkTerms, i: number) => terms.numbers
 export interface RenderJob {
   readonly collection: Collection;
   readonly records: readonly RecordToRender[];
+  /** Record slices per subfolder of the list's search files, once they are split (core/routes/tree-layout.ts). */
+  readonly slicesPerFolder?: number;
 }
 
 /** Called with each chunk in order; `last` on a job's last chunk (a job without records has one empty chunk). */
@@ -51,6 +53,13 @@ export type TakeChunk = (job: RenderJob, start: number, chunk: RenderedChunk, la
  */
 export class KeptChunks {
   private readonly byCollection = new Map<string, { records: readonly RecordToRender[]; chunk: RenderedChunk }[]>();
+  private layout?: string;
+
+  /** Forgets every chunk when the tree's layout (as JSON) is not the last run's: their files are elsewhere now. */
+  forLayout(layout: string): void {
+    if (this.layout !== undefined && this.layout !== layout) this.byCollection.clear();
+    this.layout = layout;
+  }
 
   find(collection: string, start: number, records: readonly RecordToRender[]): RenderedChunk | undefined {
     const kept = this.byCollection.get(collection)?.[start / RECORDS_PER_TASK];
@@ -115,7 +124,7 @@ export class RenderThreads {
       const found = kept?.find(collection, start, records);
       // A kept chunk's files are on disk already: none is written now.
       if (found) return { ...found, stats: { byExtension: [], filesByFolder: [] } };
-      return this.pool.ask({ target, context, collection, start, records });
+      return this.pool.ask({ target, context, collection, start, records, slicesPerFolder: job.slicesPerFolder });
     });
     let k = 0;
     for await (const chunk of chunks) {

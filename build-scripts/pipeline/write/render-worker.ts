@@ -64,7 +64,7 @@ function render(task: RenderTask): RenderReply {
     addTextTerms(searchTexts(collection.kind, rendered.resource), termNumbers);
     termEnds[i] = termNumbers.found.length;
   }
-  const recordFiles = writeRecordFiles(writer, collection, task.start, jsonItems);
+  const recordFiles = writeRecordFiles(writer, collection, task.start, jsonItems, task.slicesPerFolder);
   const formats = Object.fromEntries(
     lists.map(({ name, entries, entryBytes, columns }): [string, FormatEntries] => {
       expectedBytes.set(name, nextSize(entries.bytes.length, SMALLEST_ENTRY_BUFFER));

@@ -15,8 +15,9 @@ import { COLLECTIONS } from "../../core/catalogue/collections.ts";
 import { FIELD_ORDER } from "../../core/catalogue/resource.ts";
 import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import { listView, type RenderContext } from "../../core/formats/views.ts";
-import { listFile, queryFile } from "../../core/routes/output-tree.ts";
-import { SearchIndexBuilder } from "../../core/search/build-index.ts";
+import { bucketPath, listFile, queryFile } from "../../core/routes/output-tree.ts";
+import { levelsOf, slicesPerFolder } from "../../core/routes/tree-layout.ts";
+import { RECORDS_PER_FILE, SearchIndexBuilder } from "../../core/search/build-index.ts";
 import { wordRules } from "../../core/search/languages.ts";
 import type { FileWriter } from "./file-writer.ts";
 import { ListFiles } from "./list-files.ts";
@@ -44,6 +45,8 @@ export interface Tree {
   readonly context: RenderContext;
   /** Each collection's records, in list order; a collection left out is not written. */
   readonly lists: ReadonlyMap<string, readonly RecordToRender[]>;
+  /** The entries a folder may hold (SiteConfig.folderLimit): past it, a list's record slices go into subfolders. */
+  readonly folderLimit: number;
 }
 
 /** A format's files of the collection being written: its list, and its columns for a format with parts. */
@@ -71,7 +74,11 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
   const weight = (job: RenderJob) => job.records.length || Number.MAX_SAFE_INTEGER;
   const jobs: RenderJob[] = COLLECTIONS.flatMap((collection) => {
     const records = tree.lists.get(collection.name);
-    return records ? [{ collection, records }] : [];
+    if (!records) return [];
+    // Beside the slices, known now: per format with parts, its entry offsets and a column per field (none for an empty list).
+    const others = records.length === 0 ? 0 : FORMATS.filter((f) => f.renderer.parts).length * (1 + FIELD_ORDER[collection.kind].length);
+    const slices = Math.ceil(records.length / RECORDS_PER_FILE);
+    return [{ collection, records, slicesPerFolder: slicesPerFolder(slices, others, tree.folderLimit) }];
   }).sort((a, b) => weight(b) - weight(a));
   let current: Current | undefined;
   const take: TakeChunk = (job, start, chunk, last) => {
@@ -118,13 +125,17 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
     });
     current = undefined;
     // Over an older tree (npm run dev): what the list no longer has goes (the search's superseded files are not counted as removed).
-    const names = (files: readonly string[]) => new Set(files.map((file) => path.posix.basename(file)));
-    writer.stats.removed += writer.removeOthers(
-      path.posix.dirname(listFile(collection.name, "json")),
-      new Set([...records.map(({ record }) => record.uuid), ...names(pages)]),
-    );
-    writer.removeOthers(path.posix.dirname(queryFile(collection.name, "-")), names(query));
+    const levels = levelsOf(tree.context.layout, collection.name);
+    const below = (folder: string, files: readonly string[]) =>
+      files.filter((file) => file.startsWith(`${folder}/`)).map((file) => file.slice(folder.length + 1));
+    const listFolder = path.posix.dirname(listFile(collection.name, "json"));
+    const own = records.map(({ record }) => `${bucketPath(record.uuid, levels)}${record.uuid}`);
+    writer.stats.removed += removeOutside(writer, listFolder, [...own, ...below(listFolder, pages)]);
+    const queryFolder = path.posix.dirname(queryFile(collection.name, "-"));
+    removeOutside(writer, queryFolder, below(queryFolder, query));
   };
+  // Chunks kept from a run of another layout wrote their files elsewhere.
+  options.kept?.forLayout(JSON.stringify(tree.context.layout));
   try {
     // Only the source tree's chunks are kept: a language's records are made afresh on every run.
     const kept = tree.context.language === undefined ? options.kept : undefined;
@@ -137,4 +148,19 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
     }
     throw error;
   }
+}
+
+/** Removes from `folder` what is not `keep` (paths below it) nor holds any of it, folder by folder (a writer over an older tree). */
+function removeOutside(writer: FileWriter, folder: string, keep: readonly string[]): number {
+  const inside = new Map<string, string[]>();
+  for (const file of keep) {
+    const at = file.indexOf("/");
+    const name = at < 0 ? file : file.slice(0, at);
+    const below = inside.get(name) ?? [];
+    if (at >= 0) below.push(file.slice(at + 1));
+    inside.set(name, below);
+  }
+  let removed = writer.removeOthers(folder, new Set(inside.keys()));
+  for (const [name, below] of inside) if (below.length > 0) removed += removeOutside(writer, `${folder}/${name}`, below);
+  return removed;
 }

@@ -16,7 +16,7 @@ import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import { rootView, type Download } from "../../core/formats/views.ts";
 import type { Catalogue } from "../../core/catalogue/catalogue.ts";
 import { sourceFiles } from "../../core/cms/record-sources.ts";
-import { rootFile, SOURCES_FOLDER } from "../../core/routes/output-tree.ts";
+import { LAYOUT_FILE, rootFile, SOURCES_FOLDER } from "../../core/routes/output-tree.ts";
 import { translatedLanguages, localizeRecord, translationKey, withVersions } from "../../core/translations/localize.ts";
 import { siteTree, type SiteTree } from "../../core/translations/site-tree.ts";
 import type { PreparedBuild } from "../prepare.ts";
@@ -32,7 +32,7 @@ export const apiRoot = (tree: SiteTree, format: Format, downloads?: readonly Dow
   format.renderer.document(rootView(apiRootData(tree.addresses), downloads), tree);
 
 export async function writeSite(build: PreparedBuild, writer: FileWriter, options: WriteOptions): Promise<WriteStats> {
-  const { catalogue, translations, config } = build;
+  const { catalogue, translations, config, layout } = build;
   const scripts = browserScripts(config).list;
   writer.write(HOME_PAGE, homePage(config, catalogue));
   writeRecordSources(catalogue, writer);
@@ -62,7 +62,8 @@ export async function writeSite(build: PreparedBuild, writer: FileWriter, option
         .map(([name, list]) => [name, list.map(({ record }) => treeRecord(language, name, record))]),
     );
     const treeWriter = writer.within(tree.folder);
-    await writeApiTree({ context: { ...tree, scripts }, lists }, treeWriter, options);
+    treeWriter.write(LAYOUT_FILE, JSON.stringify(layout));
+    await writeApiTree({ context: { ...tree, scripts, layout }, lists, folderLimit: config.folderLimit }, treeWriter, options);
     for (const format of FORMATS) treeWriter.write(rootFile(format.extension), apiRoot(tree, format));
   }
   return writer.stats;

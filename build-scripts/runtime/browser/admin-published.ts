@@ -8,6 +8,7 @@
 import type { SiteAddresses } from "../../core/catalogue/site-config.ts";
 import { RecordSliceAnswers } from "../../core/query/answer.ts";
 import { httpFiles, type PublishedFiles } from "../../core/query/published-files.ts";
+import type { TreeLayout } from "../../core/routes/tree-layout.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 
 /** A record as a pick list shows it. */
@@ -38,3 +39,9 @@ export async function publishedTitle(site: SiteAddresses, collection: string, uu
   const answer = await answers(site).get({ path: `/api/${collection}/${uuid}`, fields: "title" });
   return answer.status === 200 ? ((await answer.json()) as { title: string }).title : undefined;
 }
+
+/** The site's layout as built (search/layout.json), which places the files the preview links; flat when it cannot be read. */
+export const publishedLayout = (site: SiteAddresses): Promise<TreeLayout | undefined> =>
+  answers(site)
+    .readLayout()
+    .catch(() => undefined);

@@ -20,7 +20,9 @@ import { formatName, type AdminSettings } from "../../core/cms/cms-config.ts";
 import { newEntryFields } from "../../core/cms/new-entry.ts";
 import { EDITOR_NOTE, fromFile, toFile } from "../../core/cms/record-format.ts";
 import { WORKING_TREE_BRANCH, WORKING_TREE_REPO, githubApiServerPort } from "../../core/cms/github-api-server-address.ts";
+import type { TreeLayout } from "../../core/routes/tree-layout.ts";
 import { startFindBox } from "./admin-find.ts";
+import { publishedLayout } from "./admin-published.ts";
 import { registerWidgets } from "./admin-widgets.ts";
 
 /** Decap's data of an entry: an Immutable.js map. */
@@ -90,10 +92,11 @@ async function start(): Promise<void> {
   registerWidgets(cms, settings.site);
   cms.registerEventListener({ name: "preSave", handler: async ({ entry }) => readWhole(entry) });
   cms.registerEventListener({ name: "preSave", handler: ({ entry }) => completeNewEntry(entry, settings) });
+  const layout = await publishedLayout(settings.site);
   for (const name of Object.keys(settings.folders)) {
     const collection = findCollection(name)!;
     cms.registerPreviewTemplate(name, ({ entry }) =>
-      window.h("iframe", { srcDoc: previewHtml(collection, entry, settings), title: "Preview", style: PREVIEW_STYLE }),
+      window.h("iframe", { srcDoc: previewHtml(collection, entry, settings, layout), title: "Preview", style: PREVIEW_STYLE }),
     );
   }
   cms.init({ config });
@@ -158,12 +161,12 @@ async function completeNewEntry(entry: EntryMap, settings: AdminSettings): Promi
 }
 
 /** The record as the API's HTML view shows it (core/formats), from what the form holds now. */
-function previewHtml(collection: Collection, entry: EntryMap, settings: AdminSettings): string {
+function previewHtml(collection: Collection, entry: EntryMap, settings: AdminSettings, layout?: TreeLayout): string {
   try {
     const record = JSON.parse(toFile(collection.kind, entry.get("data").toJS())) as SourceRecord;
     const resource = toResource(collection, record, settings.site);
-    // Shown here, not at its own address: its links lead from the site's root (admin/ is one folder below it).
-    const context = { ...siteTree(settings.site), pageBase: new URL("../", location.href).href };
+    // Shown here, not at its own address: its links lead from the site's root (admin/ is one folder below it), to the files the layout places.
+    const context = { ...siteTree(settings.site), pageBase: new URL("../", location.href).href, layout };
     return instanceDocument(htmlRenderer, instanceView(collection, resource), context);
   } catch (error) {
     return `<p>No preview: ${escapeHtml(String(error))}</p>`;

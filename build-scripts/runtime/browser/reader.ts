@@ -84,7 +84,9 @@ async function show(): Promise<void> {
   // The rendered page's links are relative to the file the view has in the output tree (through its <base>).
   const resolved = resolveApiPath(address.path);
   const route = resolved && (resolved.route.view === "list" ? { ...resolved.route, page: answer.page?.number ?? 1 } : resolved.route);
-  const file = new URL(route ? `${siteTree(SITE, resolved.language).folder}${routeFile(route, "html")}` : "", ROOT);
+  const layout = resolved && (await apiOf(resolved.language).readLayout());
+  if (ticket !== latest) return;
+  const file = new URL(route ? `${siteTree(SITE, resolved.language).folder}${routeFile(route, "html", layout)}` : "", ROOT);
   const base = new URL(page.querySelector("base")?.getAttribute("href") ?? "", file);
   for (const link of page.querySelectorAll("a[href]")) link.setAttribute("href", readerHref(link.getAttribute("href")!, base));
   // A format link gives the view's answer in its format: a search's, or a resource narrowed by fields.

@@ -16,8 +16,13 @@
  * rendered by the negotiated format's renderer.
  *
  * Which uuids exist is not shipped with the function: the file of the resource
- * is asked for through `next`, and its 404 becomes the API's 404.
+ * is asked for through `next`, and its 404 becomes the API's 404. Nor is the
+ * tree's layout (which collections are split into bucket folders,
+ * core/routes/tree-layout.ts): it is read through `next` when a resource or
+ * a list's page ≥ 2 is asked, whose files it places; a file's own path that
+ * is not where the layout puts it is a 404.
  */
+import type { Json } from "../../core/catalogue/resource.ts";
 import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
 import { methodNotAllowedView, notAcceptableView, notFoundView } from "../../core/formats/errors.ts";
 import { contentType, formatWithExtension } from "../../core/formats/format-table.ts";
@@ -29,6 +34,8 @@ import { negotiate } from "../../core/negotiation/negotiate.ts";
 import { ListBytesAnswers } from "../../core/query/answer.ts";
 import { httpFiles } from "../../core/query/published-files.ts";
 import { canonicalPath, resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
+import { LAYOUT_FILE } from "../../core/routes/output-tree.ts";
+import { parseLayout, type TreeLayout } from "../../core/routes/tree-layout.ts";
 import { isApiTreePath } from "../../core/routes/edge-function.ts";
 import { lastParam } from "../../core/routes/query-parameter.ts";
 import { metadataView } from "../../core/formats/metadata.ts";
@@ -61,14 +68,19 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
   const { format } = negotiation;
   const { route } = resolved;
   // A language's tree is an API of its own below /<language>/: its files, its addresses.
-  const tree = siteTree(site, resolved.language);
+  const tree = await withLayout(request, route, siteTree(site, resolved.language), next);
+  // Answers at a file's own path link that view's files where the layout puts them.
+  const answers = { ...source, layout: tree.layout };
+  // A file's own path where the layout puts nothing is a path with no view, answered as one.
+  if (!resolveApiPath(path, tree.layout))
+    return rendered(request, negotiated.status === 200 ? negotiated.format : FORMATS[0], notFoundView(path), answers);
   if (request.method === "OPTIONS") {
     if (route.view === "instance" && !(await fileExists(request, tree, route, format, next))) {
-      return rendered(request, format, notFoundView(path), source);
+      return rendered(request, format, notFoundView(path), answers);
     }
-    return rendered(request, format, metadataView(route, path), source);
+    return rendered(request, format, metadataView(route, path), answers);
   }
-  if (!SAFE_METHODS.includes(request.method)) return rendered(request, format, methodNotAllowedView(path, request.method), source);
+  if (!SAFE_METHODS.includes(request.method)) return rendered(request, format, methodNotAllowedView(path, request.method), answers);
   return answerDocument(request, path, route, format, next, tree);
 }
 
@@ -83,7 +95,7 @@ async function answerDocument(
   route: ApiRoute,
   format: Format,
   next: Next,
-  tree: SiteTree,
+  tree: LaidOutTree,
 ): Promise<Response> {
   const params = new URL(request.url).searchParams;
   if (wantsQuery(route, params)) {
@@ -113,10 +125,23 @@ function wantsQuery(route: ApiRoute, params: URLSearchParams): boolean {
   return (route.view === "list" && (lastParam(params, "search") ?? "").trim() !== "") || (lastParam(params, "fields") ?? "").trim() !== "";
 }
 
-/** The published file of a view in a format, in its tree. */
-const treeFile = (tree: SiteTree, route: ApiRoute, format: Format) => `/${tree.folder}${routeFile(route, format.extension)}`;
+/** A tree, with its layout when the route's files need it. */
+type LaidOutTree = SiteTree & { readonly layout?: TreeLayout };
 
-async function fileExists(request: Request, tree: SiteTree, route: ApiRoute, format: Format, next: Next): Promise<boolean> {
+/** The tree with its layout, read through `next`, for a resource or a list's page ≥ 2 (whose files it places); as it is for the rest. */
+async function withLayout(request: Request, route: ApiRoute, tree: SiteTree, next: Next): Promise<LaidOutTree> {
+  if (route.view === "root" || (route.view === "list" && route.page === 1)) return tree;
+  const upstream = await next(new Request(new URL(`/${tree.folder}${LAYOUT_FILE}`, request.url)));
+  // A tree published before layouts were is flat.
+  const layout = parseLayout(upstream.ok ? ((await upstream.json()) as Json) : (await upstream.body?.cancel(), undefined));
+  return { ...tree, layout };
+}
+
+/** The published file of a view in a format, in its tree. */
+const treeFile = (tree: LaidOutTree, route: ApiRoute, format: Format) =>
+  `/${tree.folder}${routeFile(route, format.extension, tree.layout)}`;
+
+async function fileExists(request: Request, tree: LaidOutTree, route: ApiRoute, format: Format, next: Next): Promise<boolean> {
   const upstream = await next(new Request(new URL(treeFile(tree, route, format), request.url), { method: "HEAD" }));
   await upstream.body?.cancel();
   return upstream.ok;
@@ -134,7 +159,7 @@ const apiHeaders = (format: Format, route?: ApiRoute): Record<string, string> =>
 });
 
 /** A view rendered by a format: errors with their status, metadata with 200. */
-function rendered(request: Request, format: Format, view: DocumentView, tree: SiteTree): Response {
+function rendered(request: Request, format: Format, view: DocumentView, tree: LaidOutTree): Response {
   const status = view.kind === "error" ? view.status : 200;
   const body = request.method === "HEAD" ? null : format.renderer.document(view, tree);
   return new Response(body, { status, headers: apiHeaders(format) });

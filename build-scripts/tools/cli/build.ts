@@ -15,6 +15,7 @@ const COMMAND = {
 usage: npm run build
 Validates the content (env CONTENT_DIR, default content/) and builds the site into _site/ (env OUTPUT_DIR),
 for the addresses BASE_URL and SITE_URL; on a content error lists the problems and leaves _site/ as it was.
+A collection past FOLDER_LIMIT entries (default 50000) is split into bucket folders (docs/serving.md).
 `,
   onError: `Nothing was written; ${outDir}/ is unchanged.`,
 };
