@@ -19,7 +19,7 @@ import { bucketPath, listFile, queryFile } from "../../core/routes/output-tree.t
 import { levelsOf, slicesPerFolder } from "../../core/routes/tree-layout.ts";
 import { RECORDS_PER_FILE, SearchIndexBuilder } from "../../core/search/build-index.ts";
 import { wordRules } from "../../core/search/languages.ts";
-import type { FileWriter } from "./file-writer.ts";
+import { UpdatingWriter, type FileWriter } from "./file-writer.ts";
 import { ListFiles } from "./list-files.ts";
 import type { RecordToRender } from "./render-messages.ts";
 import { recordTermNumbers, type KeptChunks, type RenderJob, type RenderThreads, type TakeChunk } from "./render-threads.ts";
@@ -125,6 +125,7 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
     });
     current = undefined;
     // Over an older tree (npm run dev): what the list no longer has goes (the search's superseded files are not counted as removed).
+    if (!(writer instanceof UpdatingWriter)) return;
     const levels = levelsOf(tree.context.layout, collection.name);
     const below = (folder: string, files: readonly string[]) =>
       files.filter((file) => file.startsWith(`${folder}/`)).map((file) => file.slice(folder.length + 1));
@@ -151,7 +152,7 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
 }
 
 /** Removes from `folder` what is not `keep` (paths below it) nor holds any of it, folder by folder (a writer over an older tree). */
-function removeOutside(writer: FileWriter, folder: string, keep: readonly string[]): number {
+function removeOutside(writer: UpdatingWriter, folder: string, keep: readonly string[]): number {
   const inside = new Map<string, string[]>();
   for (const file of keep) {
     const at = file.indexOf("/");
