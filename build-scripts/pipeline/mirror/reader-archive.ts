@@ -4,7 +4,8 @@
  * and, for each tree, its API root and its search files as script-wrapped
  * copies only, which is all the reader's script (runtime/browser/reader.ts)
  * reads: every view and format is made in the browser, so the archive holds
- * no file per resource.
+ * no file per resource. Like the mirror, it copies the unchanged entries of
+ * the archive already there.
  */
 import path from "node:path";
 import { FAVICON, STYLESHEET } from "../../core/formats/html.ts";
@@ -42,6 +43,7 @@ export async function archiveReader(siteDir: string, date: Date, progress?: (don
     folder: FOLDER,
     extra: extra(),
     mtime: date,
+    previous: file,
     progress,
   });
   return { file, ...written };

@@ -50,17 +50,20 @@ const UTF8_NAMES = 1 << 11;
 const FILE_MODE = 0o100644;
 const ZIP64_EXTRA = 0x0001;
 
-/** Local time in MS-DOS form, as Info-ZIP's unzip reads it back (years 1980–2107). */
+/**
+ * The time in MS-DOS form (years 1980–2107), taken in UTC so that the same
+ * time makes the same archive on any machine; unzip reads it as local time.
+ */
 interface DosTime {
   readonly time: number;
   readonly date: number;
 }
 
 function dosDateTime(date: Date): DosTime {
-  const year = Math.min(Math.max(date.getFullYear(), 1980), 2107);
+  const year = Math.min(Math.max(date.getUTCFullYear(), 1980), 2107);
   return {
-    time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
-    date: ((year - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
+    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1),
+    date: ((year - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
   };
 }
 

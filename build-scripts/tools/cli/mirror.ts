@@ -9,7 +9,7 @@
  * link to an archive it could not reach.
  */
 import { reportedBuild } from "../../pipeline/build-report.ts";
-import { FileWriter } from "../../pipeline/write/file-writer.ts";
+import { UpdatingWriter } from "../../pipeline/write/file-writer.ts";
 import { formatBytes } from "../../pipeline/write/write-stats.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import type { ArchiveKind } from "../../core/formats/views.ts";
@@ -18,6 +18,7 @@ import { siteTree } from "../../core/translations/site-tree.ts";
 import { apiRoot } from "../../pipeline/write/write-site.ts";
 import { archiveSite, type SiteArchive } from "../../pipeline/mirror/archive-site.ts";
 import { archiveReader } from "../../pipeline/mirror/reader-archive.ts";
+import { archiveTime } from "../../pipeline/mirror/archive-time.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -36,7 +37,7 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 await runCommand(COMMAND, async () => {
   const { build } = await reportedBuild(outDir);
 
-  const date = new Date();
+  const date = archiveTime(process.cwd());
   const progress = (done: number, total: number) => console.log(`  archive: ${done} / ${total} files`);
   const made: { kind: ArchiveKind; file: string; archive: SiteArchive; took: string }[] = [];
   let started = performance.now();
@@ -51,8 +52,11 @@ await runCommand(COMMAND, async () => {
   const downloads = [...made]
     .reverse()
     .map(({ kind, file, archive }) => ({ kind, file, size: formatBytes(archive.bytes), date: date.toISOString() }));
-  new FileWriter(outDir).write(rootFile(html.extension), apiRoot(siteTree(build.config), html, downloads));
-  for (const { archive, took } of made)
-    console.log(`Wrote ${archive.file}: ${archive.entries} files, ${formatBytes(archive.bytes)}, in ${took}.`);
+  new UpdatingWriter(outDir).write(rootFile(html.extension), apiRoot(siteTree(build.config), html, downloads));
+  for (const { archive, took } of made) {
+    const copied = archive.copied ? ` (${archive.copied} copied from the previous archive)` : "";
+    console.log(`Wrote ${archive.file}: ${archive.entries} files${copied}, ${formatBytes(archive.bytes)}, in ${took}.`);
+    if (archive.previousIgnored) console.log(`  the previous archive was not used: ${archive.previousIgnored}`);
+  }
   console.log("The API root's HTML view links them.");
 });
