@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, truncate, utimes, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -143,6 +143,19 @@ describe("writeArchive", () => {
     expect(Buffer.from(read.shown["mirror/api/5.html"], "hex").toString()).toBe(page(500));
     expect(Buffer.from(read.shown["mirror/api/7.html"], "hex").toString()).toBe(page(7));
     expect(execFileSync("unzip", ["-tq", archive], { encoding: "utf8" })).toContain("No errors detected");
+
+    // A file older than `unchangedBefore` with the size of its entry is taken as that entry, unread: here,
+    // one rewritten behind the writer's back with its old time keeps its old bytes; a newer one is read.
+    await writeFile(path.join(siteDir, "api/7.html"), page(8));
+    await utimes(path.join(siteDir, "api/7.html"), new Date(2000, 0, 1), new Date(2000, 0, 1));
+    await writeFile(path.join(siteDir, "api/9.html"), page(1));
+    const trusted = await writeArchive(archive, { ...input("first"), unchangedBefore: Date.now() - 60_000 });
+    expect(trusted).toMatchObject({ entries: 101, copied: 100 });
+    const shown = pythonRead(archive, ["mirror/api/7.html", "mirror/api/9.html"]).shown;
+    expect(Buffer.from(shown["mirror/api/7.html"], "hex").toString()).toBe(page(7));
+    expect(Buffer.from(shown["mirror/api/9.html"], "hex").toString()).toBe(page(1));
+    await writeFile(path.join(siteDir, "api/7.html"), page(7));
+    await writeFile(path.join(siteDir, "api/9.html"), page(9));
 
     // A damaged previous archive is not used: every entry is deflated, to the same bytes.
     const damaged = path.join(dir, "damaged.zip");

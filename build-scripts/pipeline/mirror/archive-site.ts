@@ -12,7 +12,7 @@ import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { ADMIN_FOLDER, MIRROR_ARCHIVE } from "../../core/routes/output-tree.ts";
 import { MIRROR_README, mirrorReadme } from "./mirror-readme.ts";
 import { offlineFiles } from "./offline-files.ts";
-import { writeArchive, type ArchiveWritten, type InMemoryFile } from "./write-archive.ts";
+import { writeArchive, type ArchiveInput, type ArchiveWritten, type InMemoryFile } from "./write-archive.ts";
 
 const FOLDER = path.basename(MIRROR_ARCHIVE, ".zip");
 
@@ -25,7 +25,7 @@ export async function archiveSite(
   siteDir: string,
   config: SiteConfig,
   date: Date,
-  progress?: (done: number, total: number) => void,
+  { progress, unchangedBefore }: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
 ): Promise<SiteArchive> {
   const file = path.join(siteDir, MIRROR_ARCHIVE);
   await mkdir(path.dirname(file), { recursive: true });
@@ -40,6 +40,7 @@ export async function archiveSite(
     extra: extra(),
     mtime: date,
     previous: file,
+    unchangedBefore,
     progress,
   });
   return { file, ...written };

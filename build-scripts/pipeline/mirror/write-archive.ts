@@ -52,6 +52,12 @@ export interface ArchiveInput {
   readonly mtime: Date;
   /** An earlier archive of the same folder (often the target itself), whose unchanged entries are copied. */
   readonly previous?: string;
+  /**
+   * When the previous archive was made from the site as it was before this
+   * run began writing it (ms since 1970): a file last modified before then
+   * has the previous archive's entry of its name, copied without reading it.
+   */
+  readonly unchangedBefore?: number;
   readonly progress?: (done: number, total: number) => void;
 }
 
@@ -121,7 +127,7 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   let copied = 0;
   try {
     for await (const reply of inOrder(batches(sources(), BATCH), WINDOW, (sources) =>
-      threads.ask({ sources, mtime: input.mtime, previous }),
+      threads.ask({ sources, mtime: input.mtime, previous, unchangedBefore: previous ? input.unchangedBefore : undefined }),
     )) {
       await zip.add(reply.records, reply.infos);
       copied += reply.copied;

@@ -52,23 +52,30 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 await runCommand(COMMAND, async () => {
   const projectDir = process.cwd();
   let made: { inputs: BuildInputs; records: BuildState["records"] } | undefined;
+  /** In an update, before anything is written: files older are as the previous archives were made from them. */
+  let unchangedBefore: number | undefined;
   const { build } = await reportedBuild(outDir, ({ config, catalogue }) => {
     made = { inputs: buildInputs(projectDir, config), records: recordHashes(catalogue) };
     const plan = planBuild(projectDir, outDir, made.inputs, made.records);
     forgetState(outDir);
-    if ("full" in plan) console.log(`Building ${outDir}/ whole: ${plan.full}.`);
-    else console.log(`Updating ${outDir}/ as the previous build left it: ${[...plan.only].join(", ") || "no collection"} changed.`);
-    return "full" in plan ? undefined : plan.only;
+    if ("full" in plan) {
+      console.log(`Building ${outDir}/ whole: ${plan.full}.`);
+      return undefined;
+    }
+    console.log(`Updating ${outDir}/ as the previous build left it: ${[...plan.only].join(", ") || "no collection"} changed.`);
+    // A second's margin: a file's time is the kernel's coarse clock, which may lag this one by a tick.
+    unchangedBefore = Date.now() - 1000;
+    return plan.only;
   });
 
   const date = archiveTime(process.cwd());
   const progress = (done: number, total: number) => console.log(`  archive: ${done} / ${total} files`);
   const archives: { kind: ArchiveKind; file: string; archive: SiteArchive; took: string }[] = [];
   let started = performance.now();
-  const mirror = await archiveSite(outDir, build.config, date, progress);
+  const mirror = await archiveSite(outDir, build.config, date, { progress, unchangedBefore });
   archives.push({ kind: "mirror", file: MIRROR_ARCHIVE, archive: mirror, took: seconds(started) });
   started = performance.now();
-  const reader = await archiveReader(outDir, date);
+  const reader = await archiveReader(outDir, date, { unchangedBefore });
   archives.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: seconds(started) });
 
   const html = FORMATS[0];
