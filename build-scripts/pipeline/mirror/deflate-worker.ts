@@ -7,7 +7,7 @@
  * Batches, and zlib's synchronous calls, because the average file is a few
  * kB: an asynchronous zlib call per file costs several times its deflate.
  */
-import { closeSync, openSync, readFileSync, statSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { crc32, deflateRawSync } from "node:zlib";
 import { readStoredBytes, type PriorEntry } from "./zip-reader.ts";
@@ -30,8 +30,6 @@ export interface DeflateTask {
   readonly mtime: Date;
   /** The previous archive, which the sources' `prior` entries are in. */
   readonly previous?: string;
-  /** A file last modified before this time (ms), of its prior entry's size, is that entry unread (write-archive.ts). */
-  readonly unchangedBefore?: number;
 }
 
 export type DeflateReply =
@@ -50,20 +48,8 @@ function stateFor(size: number): { windowBits: number; memLevel: number } {
 }
 
 /** The source's entry; `copied` when its bytes came from the previous archive (`previous`, an open file). */
-function entryOf(source: DeflateSource, previous: number | undefined, unchangedBefore = 0): ZipEntry & { copied?: boolean } {
+function entryOf(source: DeflateSource, previous: number | undefined): ZipEntry & { copied?: boolean } {
   const { prior } = source;
-  if (previous !== undefined && prior && "file" in source) {
-    const stat = statSync(source.file);
-    if (stat.mtimeMs < unchangedBefore && stat.size === prior.size)
-      return {
-        name: source.name,
-        crc: prior.crc,
-        size: prior.size,
-        method: prior.method,
-        data: readStoredBytes(previous, prior),
-        copied: true,
-      };
-  }
   const data = "file" in source ? readFileSync(source.file) : source.data;
   const base = { name: source.name, crc: crc32(data), size: data.length };
   if (previous !== undefined && prior?.crc === base.crc && prior.size === base.size)
@@ -72,13 +58,13 @@ function entryOf(source: DeflateSource, previous: number | undefined, unchangedB
   return deflated.length < data.length ? { ...base, method: "deflated", data: deflated } : { ...base, method: "stored", data };
 }
 
-parentPort?.on("message", ({ sources, mtime, previous, unchangedBefore }: DeflateTask) => {
+parentPort?.on("message", ({ sources, mtime, previous }: DeflateTask) => {
   let reply: DeflateReply;
   const fd = previous === undefined ? undefined : openSync(previous, "r");
   try {
     let copied = 0;
     const entries = sources.map((source) => {
-      const { copied: wasCopied, ...entry } = entryOf(source, fd, unchangedBefore);
+      const { copied: wasCopied, ...entry } = entryOf(source, fd);
       if (wasCopied) copied++;
       return entry;
     });

@@ -8,16 +8,18 @@
  * size are unchanged is copied from it rather than deflated again; the new
  * archive is written beside the target and takes its name when complete.
  */
-import { createWriteStream, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { closeSync, createWriteStream, existsSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { inOrder } from "../threads/in-order.ts";
 import { WorkerPool } from "../threads/worker-pool.ts";
 import type { DeflateReply, DeflateSource, DeflateTask } from "./deflate-worker.ts";
-import { readCentralDirectory, type PriorEntry } from "./zip-reader.ts";
+import { copiedRecords, followedBy, readCentralDirectory, type PriorEntry } from "./zip-reader.ts";
 import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
 
 /** Files per batch: enough to make a message's cost small beside the work. */
 const BATCH = 32;
+/** At most this many bytes of the previous archive copied in one piece. */
+const COPY_BYTES = 4 << 20;
 /** Batches posted ahead of the one being written: eight per thread, so neither waits while a batch is written. */
 const WINDOW = 16;
 
@@ -68,17 +70,38 @@ export interface ArchiveWritten extends ZipWritten {
   readonly previousIgnored?: string;
 }
 
-/** The items in arrays of up to `size`. */
-async function* batches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const item of items) {
-    batch.push(item);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
+/** A source whose entry is the previous archive's `prior`, as it is (write-archive's `unchangedBefore`). */
+type Unchanged = DeflateSource & { readonly prior: PriorEntry; readonly unchanged: true };
+type Source = DeflateSource | Unchanged;
+
+/** A batch for the deflate threads, or unchanged entries that follow one another in the previous archive, to copy in one piece. */
+type Batch = { readonly deflate: DeflateSource[] } | { readonly copy: PriorEntry[] };
+
+async function* batches(sources: AsyncIterable<Source>): AsyncGenerator<Batch> {
+  let deflate: DeflateSource[] = [];
+  let copy: PriorEntry[] = [];
+  let bytes = 0;
+  for await (const source of sources) {
+    const last = copy.at(-1);
+    if ((!("unchanged" in source) || (last && (!followedBy(last, source.prior) || bytes > COPY_BYTES))) && copy.length) {
+      yield { copy };
+      [copy, bytes] = [[], 0];
+    }
+    if ("unchanged" in source) {
+      if (deflate.length) yield { deflate };
+      deflate = [];
+      copy.push(source.prior);
+      bytes += source.prior.stored;
+    } else {
+      deflate.push(source);
+      if (deflate.length === BATCH) {
+        yield { deflate };
+        deflate = [];
+      }
     }
   }
-  if (batch.length) yield batch;
+  if (copy.length) yield { copy };
+  if (deflate.length) yield { deflate };
 }
 
 /** The previous archive's entries by name, or why they cannot be used. */
@@ -107,7 +130,15 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   const { prior, ignored } = priorEntries(input.previous);
   const previous = prior && input.previous;
 
-  async function* sources(): AsyncGenerator<DeflateSource> {
+  const since = previous ? input.unchangedBefore : undefined;
+  /** A file of the site unchanged since the previous archive: older than `since`, of its entry's size. */
+  const unchanged = (file: string, prior: PriorEntry | undefined): prior is PriorEntry => {
+    if (!prior || since === undefined) return false;
+    const stat = statSync(file);
+    return stat.mtimeMs < since && stat.size === prior.size;
+  };
+
+  async function* sources(): AsyncGenerator<Source> {
     for await (const { name, data } of input.extra) {
       if (names.has(name)) throw new Error(`Two files named ${name} for the archive: the site has one, and one was made for the archive.`);
       names.add(name);
@@ -115,8 +146,11 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
       yield { name: entry, data, prior: prior?.get(entry) };
     }
     for (const file of files) {
-      const entry = `${input.folder}/${file}`;
-      yield { name: entry, file: path.join(input.siteDir, file), prior: prior?.get(entry) };
+      const [entry, onDisk] = [`${input.folder}/${file}`, path.join(input.siteDir, file)];
+      const found = prior?.get(entry);
+      yield unchanged(onDisk, found)
+        ? { name: entry, file: onDisk, prior: found, unchanged: true }
+        : { name: entry, file: onDisk, prior: found };
     }
   }
 
@@ -125,10 +159,13 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   const zip = new ZipWriter(out, input.mtime);
   let done = 0;
   let copied = 0;
+  const fd = previous ? openSync(previous, "r") : undefined;
+  const work = async (batch: Batch) =>
+    "copy" in batch
+      ? { ...copiedRecords(fd!, batch.copy, input.mtime), copied: batch.copy.length }
+      : threads.ask({ sources: batch.deflate, mtime: input.mtime, previous });
   try {
-    for await (const reply of inOrder(batches(sources(), BATCH), WINDOW, (sources) =>
-      threads.ask({ sources, mtime: input.mtime, previous, unchangedBefore: previous ? input.unchangedBefore : undefined }),
-    )) {
+    for await (const reply of inOrder(batches(sources()), WINDOW, work)) {
       await zip.add(reply.records, reply.infos);
       copied += reply.copied;
       const before = done;
@@ -142,5 +179,7 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
     out.destroy();
     rmSync(partial, { force: true });
     throw error;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -5,7 +5,7 @@
  * unchanged rather than deflate them again (write-archive.ts).
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import type { ZipEntryInfo, ZipMethod } from "./zip-writer.ts";
+import { dosDateTime, localRecordBytes, type ZipEntryInfo, type ZipMethod } from "./zip-writer.ts";
 
 /** An entry of an earlier archive: what its central record says, and where its local record starts. */
 export interface PriorEntry extends ZipEntryInfo {
@@ -89,4 +89,27 @@ export function readStoredBytes(fd: number, entry: PriorEntry): Uint8Array {
   if (header.readUInt32LE(0) !== 0x04034b50 || readAt(fd, entry.offset + 30, nameLength).toString("utf8") !== entry.name)
     throw new Error(`no local record of ${entry.name} at ${entry.offset}`);
   return readAt(fd, at, entry.stored);
+}
+
+/** Whether `next` is the entry right after `entry` in the archive. */
+export const followedBy = (entry: PriorEntry, next: PriorEntry) => next.offset === entry.offset + localRecordBytes(entry);
+
+/**
+ * The local records of entries that follow one another, read in one piece,
+ * each header given `mtime` (the writer made them alike but for the time).
+ */
+export function copiedRecords(fd: number, entries: readonly PriorEntry[], mtime: Date): { records: Buffer; infos: ZipEntryInfo[] } {
+  const start = entries[0].offset;
+  const records = readAt(fd, start, entries.at(-1)!.offset + localRecordBytes(entries.at(-1)!) - start);
+  const dos = dosDateTime(mtime);
+  const infos = entries.map(({ name, method, crc, size, stored, offset }) => {
+    const at = offset - start;
+    const nameLength = records.readUInt16LE(at + 26);
+    if (records.readUInt32LE(at) !== 0x04034b50 || records.toString("utf8", at + 30, at + 30 + nameLength) !== name)
+      throw new Error(`no local record of ${name} at ${offset}`);
+    records.writeUInt16LE(dos.time, at + 10);
+    records.writeUInt16LE(dos.date, at + 12);
+    return { name, method, crc, size, stored };
+  });
+  return { records, infos };
 }
