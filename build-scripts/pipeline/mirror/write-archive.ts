@@ -38,6 +38,8 @@ const threads = new WorkerPool<DeflateTask, DeflateReply, Extract<DeflateReply, 
 export interface InMemoryFile {
   readonly name: string;
   readonly data: Uint8Array;
+  /** The site file it is made from alone (below the site's root): while that is unchanged, so is this. */
+  readonly from?: string;
 }
 
 export interface ArchiveInput {
@@ -131,24 +133,29 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   const previous = prior && input.previous;
 
   const since = previous ? input.unchangedBefore : undefined;
-  /** A file of the site unchanged since the previous archive: older than `since`, of its entry's size. */
-  const unchanged = (file: string, prior: PriorEntry | undefined): prior is PriorEntry => {
+  /** Whether the entry of a file of the site is unchanged since the previous archive: the file older than `since` (and, for its own entry, of the entry's size). */
+  const unchanged = (file: string, prior: PriorEntry | undefined, ownEntry: boolean): prior is PriorEntry => {
     if (!prior || since === undefined) return false;
-    const stat = statSync(file);
-    return stat.mtimeMs < since && stat.size === prior.size;
+    const stat = statSync(path.join(input.siteDir, file));
+    return stat.mtimeMs < since && (!ownEntry || stat.size === prior.size);
   };
 
   async function* sources(): AsyncGenerator<Source> {
-    for await (const { name, data } of input.extra) {
+    for await (const made of input.extra) {
+      const { name, from } = made;
       if (names.has(name)) throw new Error(`Two files named ${name} for the archive: the site has one, and one was made for the archive.`);
       names.add(name);
       const entry = `${input.folder}/${name}`;
-      yield { name: entry, data, prior: prior?.get(entry) };
+      const found = prior?.get(entry);
+      // Its bytes are made only when they are read.
+      if (from !== undefined && unchanged(from, found, false))
+        yield { name: entry, data: new Uint8Array(0), prior: found, unchanged: true };
+      else yield { name: entry, data: made.data, prior: found };
     }
     for (const file of files) {
       const [entry, onDisk] = [`${input.folder}/${file}`, path.join(input.siteDir, file)];
       const found = prior?.get(entry);
-      yield unchanged(onDisk, found)
+      yield unchanged(file, found, true)
         ? { name: entry, file: onDisk, prior: found, unchanged: true }
         : { name: entry, file: onDisk, prior: found };
     }
