@@ -28,11 +28,11 @@ export function summary(build: PreparedBuild, stats: WriteStats, seconds: number
   ].join("\n");
 }
 
-/** A build as `npm run build` and `npm run mirror` run it (`only`: see BuildOptions): each collection's progress, then the summary. */
-export async function reportedBuild(outDir: string, only?: BuildOptions["only"]): Promise<BuildOutcome> {
+/** A build as `npm run build` and `npm run mirror` run it (`only`, `kept`: see BuildOptions): each collection's progress, then the summary. */
+export async function reportedBuild(outDir: string, options: Pick<BuildOptions, "only" | "kept"> = {}): Promise<BuildOutcome> {
   const outcome = await runBuild(outDir, {
+    ...options,
     progress: (collection, done, total) => console.log(`  ${collection}: ${done} / ${total}`),
-    only,
   });
   console.log(summary(outcome.build, outcome.stats, outcome.seconds, outDir));
   return outcome;

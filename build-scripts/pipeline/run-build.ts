@@ -10,7 +10,7 @@ import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { CatalogueSite } from "./eleventy-plugin.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
-import { RenderThreads, type KeptChunks } from "./write/render-threads.ts";
+import { RenderThreads, type ChunkStore } from "./write/render-threads.ts";
 import { clearStaging, stagingDir, swapInStaging } from "./write/swap-output.ts";
 import type { Progress } from "./write/write-api-tree.ts";
 import { WriteStats } from "./write/write-stats.ts";
@@ -24,7 +24,7 @@ export interface BuildOutcome {
 export interface BuildOptions {
   /** Made for the build unless given (`npm run dev` keeps its threads and chunks for every build). */
   readonly threads?: RenderThreads;
-  readonly kept?: KeptChunks;
+  readonly kept?: ChunkStore;
   readonly progress?: Progress;
   /**
    * Asked once the content is checked: the collections to write again over

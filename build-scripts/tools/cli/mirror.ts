@@ -14,6 +14,9 @@
  * the first line says which build it does, and why.
  */
 import { reportedBuild } from "../../pipeline/build-report.ts";
+import type { PreparedBuild } from "../../pipeline/prepare.ts";
+import { chunksDir, StoredChunks } from "../../pipeline/write/stored-chunks.ts";
+import { RECORDS_PER_TASK } from "../../pipeline/write/render-messages.ts";
 import {
   buildInputs,
   forgetState,
@@ -54,10 +57,12 @@ await runCommand(COMMAND, async () => {
   let made: { inputs: BuildInputs; records: BuildState["records"] } | undefined;
   /** In an update, before anything is written: files older are as the previous archives were made from them. */
   let unchangedBefore: number | undefined;
-  const { build } = await reportedBuild(outDir, ({ config, catalogue }) => {
+  const kept = new StoredChunks(chunksDir(outDir));
+  const only = ({ config, catalogue }: PreparedBuild) => {
     made = { inputs: buildInputs(projectDir, config), records: recordHashes(catalogue) };
     const plan = planBuild(projectDir, outDir, made.inputs, made.records);
     forgetState(outDir);
+    kept.begin(!("full" in plan));
     if ("full" in plan) {
       console.log(`Building ${outDir}/ whole: ${plan.full}.`);
       return undefined;
@@ -66,7 +71,9 @@ await runCommand(COMMAND, async () => {
     // A second's margin: a file's time is the kernel's coarse clock, which may lag this one by a tick.
     unchangedBefore = Date.now() - 1000;
     return plan.only;
-  });
+  };
+  const { build } = await reportedBuild(outDir, { only, kept });
+  if (kept.taken) console.log(`  ${kept.taken} chunks of ${RECORDS_PER_TASK} records taken from the previous build, not rendered.`);
 
   const date = archiveTime(process.cwd());
   const progress = (done: number, total: number) => console.log(`  archive: ${done} / ${total} files`);
