@@ -7,6 +7,7 @@
  * collection that commit changed.
  */
 import { execFile, execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -77,15 +78,16 @@ afterAll(async () => {
 
 describe("netlify-build with the cache plugin of netlify.toml", () => {
   it("builds the first checkout whole, then saves the output and its build state", () => {
-    expect(first).toContain("A cache of '_site, _site.build-state.json' doesn't exist (yet).");
+    expect(first).toContain("A cache of '_site, _site.build-state.json, _site.render-chunks' doesn't exist (yet).");
     expect(first).toContain("Building _site/ whole: no build state (_site.build-state.json)");
-    expect(first).toContain("Successfully cached: _site, _site.build-state.json");
+    expect(first).toContain("Successfully cached: _site, _site.build-state.json, _site.render-chunks");
   });
 
   it("restores them in a fresh checkout of the next commit, which updates only the collection it changed", async () => {
-    expect(second).toContain("Successfully restored: _site, _site.build-state.json");
+    expect(second).toContain("Successfully restored: _site, _site.build-state.json, _site.render-chunks");
     expect(second).toContain("Updating _site/ as the previous build left it: videos changed.");
     expect(second).toMatch(/catalogue-mirror\.zip: \d+ files \(\d+ copied from the previous archive\)/);
+    expect(existsSync(path.join(secondCheckout, "_site.render-chunks/videos/0.v8")), "the videos' stored chunk").toBe(true);
     const list = await readFile(path.join(secondCheckout, "_site/api/videos/index.json"), "utf8");
     expect(list.includes('"title":"Hurricanes, edited"'), "the edited title in the videos' list").toBe(true);
   });
