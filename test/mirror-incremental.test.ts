@@ -135,4 +135,10 @@ describe("npm run mirror over the previous run's output", () => {
     );
     await expectSameAsClean("config", changed);
   });
+
+  it("after npm run build (or npm run dev) over the output, builds whole: their output has no state", async () => {
+    const built = await runCli("build.ts", [], env);
+    expect(built.code, built.stderr).toBe(0);
+    expect(await mirror()).toContain(`Building ${outDir}/ whole: no build state`);
+  });
 });

@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
+import { forgetState } from "./build-state.ts";
 import { CatalogueSite } from "./eleventy-plugin.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
 import { RenderThreads, type ChunkStore } from "./write/render-threads.ts";
@@ -51,6 +52,8 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
       only !== undefined,
     );
     await clearStaging(outDir);
+    // A whole build (`npm run build`, `npm run dev`'s) makes an output no kept state describes: `npm run mirror` keeps its own.
+    if (!only) forgetState(outDir);
     const staging = only ? outDir : stagingDir(outDir);
     const eleventy = new Eleventy("templates", staging, { configPath: ".eleventy.ts", quietMode: true, config: site.plugin });
     // Eleventy's closing line counts its own pages only: the build's summary counts every file.
