@@ -72,9 +72,8 @@ export interface ArchiveWritten extends ZipWritten {
   readonly previousIgnored?: string;
 }
 
-/** A source whose entry is the previous archive's `prior`, as it is (write-archive's `unchangedBefore`). */
-type Unchanged = DeflateSource & { readonly prior: PriorEntry; readonly unchanged: true };
-type Source = DeflateSource | Unchanged;
+/** A file to deflate, or one whose entry is the previous archive's, unchanged (see `unchangedBefore`). */
+type Source = DeflateSource | { readonly unchanged: PriorEntry };
 
 /** A batch for the deflate threads, or unchanged entries that follow one another in the previous archive, to copy in one piece. */
 type Batch = { readonly deflate: DeflateSource[] } | { readonly copy: PriorEntry[] };
@@ -85,15 +84,16 @@ async function* batches(sources: AsyncIterable<Source>): AsyncGenerator<Batch> {
   let bytes = 0;
   for await (const source of sources) {
     const last = copy.at(-1);
-    if ((!("unchanged" in source) || (last && (!followedBy(last, source.prior) || bytes > COPY_BYTES))) && copy.length) {
+    const joins = "unchanged" in source && last !== undefined && followedBy(last, source.unchanged) && bytes <= COPY_BYTES;
+    if (copy.length && !joins) {
       yield { copy };
       [copy, bytes] = [[], 0];
     }
     if ("unchanged" in source) {
       if (deflate.length) yield { deflate };
       deflate = [];
-      copy.push(source.prior);
-      bytes += source.prior.stored;
+      copy.push(source.unchanged);
+      bytes += source.unchanged.stored;
     } else {
       deflate.push(source);
       if (deflate.length === BATCH) {
@@ -148,16 +148,12 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
       const entry = `${input.folder}/${name}`;
       const found = prior?.get(entry);
       // Its bytes are made only when they are read.
-      if (from !== undefined && unchanged(from, found, false))
-        yield { name: entry, data: new Uint8Array(0), prior: found, unchanged: true };
-      else yield { name: entry, data: made.data, prior: found };
+      yield from !== undefined && unchanged(from, found, false) ? { unchanged: found } : { name: entry, data: made.data, prior: found };
     }
     for (const file of files) {
       const [entry, onDisk] = [`${input.folder}/${file}`, path.join(input.siteDir, file)];
       const found = prior?.get(entry);
-      yield unchanged(file, found, true)
-        ? { name: entry, file: onDisk, prior: found, unchanged: true }
-        : { name: entry, file: onDisk, prior: found };
+      yield unchanged(file, found, true) ? { unchanged: found } : { name: entry, file: onDisk, prior: found };
     }
   }
 
