@@ -22,7 +22,7 @@ import { wordRules } from "../../core/search/languages.ts";
 import { UpdatingWriter, type FileWriter } from "./file-writer.ts";
 import { ListFiles } from "./list-files.ts";
 import type { RecordToRender } from "./render-messages.ts";
-import { recordTermNumbers, type KeptChunks, type RenderJob, type RenderThreads, type TakeChunk } from "./render-threads.ts";
+import { recordTermNumbers, type ChunkStore, type RenderJob, type RenderThreads, type TakeChunk } from "./render-threads.ts";
 import { ColumnFiles, writeListQueryFiles } from "./query-files.ts";
 
 export type Progress = (collection: string, done: number, total: number) => void;
@@ -30,8 +30,8 @@ export type Progress = (collection: string, done: number, total: number) => void
 /** What a run of the site's writer (write-site.ts) is told; the writer it is given says where, and how, it writes. */
 export interface WriteOptions {
   readonly threads: RenderThreads;
-  /** Chunks rendered by earlier runs in this process (`npm run dev`), taken again where their records are the same. */
-  readonly kept?: KeptChunks;
+  /** Chunks rendered by earlier runs (`npm run dev`: in this process; `npm run mirror`: stored), taken again where their records are the same. */
+  readonly kept?: ChunkStore;
   /** Only these collections' lists and resources (`npm run dev`: the ones a save touched); every one by default. */
   readonly only?: ReadonlySet<string>;
   /** Told how far each collection's files are. */
