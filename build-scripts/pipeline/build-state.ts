@@ -14,6 +14,7 @@ import { versions } from "node:process";
 import { createHash } from "node:crypto";
 import type { Catalogue } from "../core/catalogue/catalogue.ts";
 import type { SiteConfig } from "../core/catalogue/site-config.ts";
+import type { TreeLayout } from "../core/routes/tree-layout.ts";
 import { sha256 } from "./cache/cached.ts";
 import { TRANSLATIONS_FOLDER } from "./load/read-sources.ts";
 
@@ -33,6 +34,8 @@ export interface Fingerprint {
   readonly "config or environment": string;
   /** The content's translations/ folder. */
   readonly translations: string;
+  /** The trees' layout (core/routes/tree-layout.ts): which collections are split, so where each file is. */
+  readonly layout: string;
 }
 
 export interface BuildState {
@@ -77,7 +80,7 @@ function hashOf(projectDir: string, files: readonly string[], values: unknown): 
   return hash.update(JSON.stringify(values)).digest("hex");
 }
 
-export function buildInputs(projectDir: string, config: SiteConfig, env: NodeJS.ProcessEnv = process.env): BuildInputs {
+export function buildInputs(projectDir: string, config: SiteConfig, layout: TreeLayout, env: NodeJS.ProcessEnv = process.env): BuildInputs {
   const fingerprint: Fingerprint = {
     code: hashOf(
       projectDir,
@@ -86,6 +89,7 @@ export function buildInputs(projectDir: string, config: SiteConfig, env: NodeJS.
     ),
     "config or environment": hashOf(projectDir, [], [config, ENV.map((name) => env[name] ?? null)]),
     translations: hashOf(projectDir, filesBelow(projectDir, path.join(config.contentDir, TRANSLATIONS_FOLDER)), []),
+    layout: hashOf(projectDir, [], layout),
   };
   let commit = env.COMMIT_REF || undefined;
   try {

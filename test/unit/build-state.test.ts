@@ -34,7 +34,7 @@ beforeAll(() => {
 
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
-const fingerprint = { code: "c", "config or environment": "e", translations: "t" };
+const fingerprint = { code: "c", "config or environment": "e", translations: "t", layout: "l" };
 const inputs = (commit: string, changes: Partial<typeof fingerprint> = {}): BuildInputs => ({
   fingerprint: { ...fingerprint, ...changes },
   commit,
@@ -57,6 +57,13 @@ describe("planBuild", () => {
     keepState(outDir, inputs(commits.first), records);
     expect(planBuild(repo, outDir, inputs(commits.second, { code: "x", translations: "y" }), records)).toEqual({
       full: "the code and the translations changed since the previous build",
+    });
+  });
+
+  it("builds whole when a collection's folder is split or joined (the layout changed): its files move", () => {
+    keepState(outDir, inputs(commits.first), records);
+    expect(planBuild(repo, outDir, inputs(commits.second, { layout: "split" }), records)).toEqual({
+      full: "the layout changed since the previous build",
     });
   });
 

@@ -47,6 +47,8 @@ export type TakeChunk = (job: RenderJob, start: number, chunk: RenderedChunk, la
 
 /** Where rendered chunks are kept between runs of the writer (their files are on disk already), to be taken again rather than rendered. */
 export interface ChunkStore {
+  /** Before a tree is rendered, its layout as JSON: chunks of another layout wrote their files elsewhere. */
+  forLayout(layout: string): void;
   /** The chunk rendered for these records at `start` of the collection's list, if it is kept. */
   find(collection: string, start: number, records: readonly RecordToRender[]): RenderedChunk | undefined;
   /** Chunk `start` of the collection's list, in place of the last run's (`last`: the list ends with it). */

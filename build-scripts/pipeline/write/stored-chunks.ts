@@ -53,6 +53,9 @@ export class StoredChunks implements ChunkStore {
     if (!reuse) rmSync(this.dir, { recursive: true, force: true });
   }
 
+  /** A layout changed since the previous build makes a whole build (build-state.ts), which began with an empty folder. */
+  forLayout(): void {}
+
   private fileOf(collection: string, start: number): string {
     return `${this.dir}/${collection}/${start / RECORDS_PER_TASK}.v8`;
   }

@@ -58,8 +58,8 @@ await runCommand(COMMAND, async () => {
   /** In an update, before anything is written: files older are as the previous archives were made from them. */
   let unchangedBefore: number | undefined;
   const kept = new StoredChunks(chunksDir(outDir));
-  const only = ({ config, catalogue }: PreparedBuild) => {
-    made = { inputs: buildInputs(projectDir, config), records: recordHashes(catalogue) };
+  const only = ({ config, catalogue, layout }: PreparedBuild) => {
+    made = { inputs: buildInputs(projectDir, config, layout), records: recordHashes(catalogue) };
     const plan = planBuild(projectDir, outDir, made.inputs, made.records);
     forgetState(outDir);
     kept.begin(!("full" in plan));
