@@ -3,8 +3,8 @@
  * folder and `cp -r` of the finished tree on the same disk right after (the
  * I/O floor), alternately, `runs` times; the files and bytes written; the
  * mirror's archive step on that tree; the offline reader (reader-figures.ts); one record saved while `npm run dev`'s
- * builder watches; then the queries (query-figures.ts). With the build's and
- * the mirror's tables.
+ * builder watches; a commit under `npm run mirror` (measure-commit.ts); then
+ * the queries (query-figures.ts). With the build's and the mirror's tables.
  */
 import { createHash } from "node:crypto";
 import { execFile, execFileSync } from "node:child_process";
@@ -17,6 +17,7 @@ import { gzipSync } from "node:zlib";
 import { median } from "./edge-cpu.ts";
 import { count, markdownTable, range } from "./markdown-table.ts";
 import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
+import { measureCommit } from "./measure-commit.ts";
 import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries } from "./query-figures.ts";
 import { measureReader } from "./reader-figures.ts";
@@ -130,6 +131,13 @@ export async function benchSize(resources: number, runs: number, seed: number, o
   console.log("  measuring one-record edits with the dev builder …");
   const edits = await measureIncremental(PROJECT_DIR, content, path.join(RUN_DIR, `${resources}-edit`), { ...process.env, ...BUILD_ENV });
   console.log(`  edit → written files: ${edits.editToWrittenMs.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}`);
+  console.log("  measuring a commit: npm run mirror from clean, then over its output …");
+  const commitDir = path.join(RUN_DIR, `${resources}-commit`);
+  const mirrorCommand = npmScriptCommand(PROJECT_DIR, "mirror");
+  const commit = await measureCommit(PROJECT_DIR, content, commitDir, mirrorCommand, measure, { ...process.env, ...BUILD_ENV });
+  console.log(
+    `  commit: clean ${commit.cleanSeconds.toFixed(2)} s, after the commit ${commit.commitSeconds.toFixed(2)} s; ${commit.filesDiffering} files differ (${formatBytes(commit.bytesDiffering)})`,
+  );
   console.log("  measuring queries: edge CPU per request kind, the shim's downloads, search in Chromium …");
   // The files and bytes of the last build's tree, counted from the disk.
   const fileSizes = execFileSync("find", [out, "-type", "f", "-printf", "%s\n"], { encoding: "utf8", maxBuffer: 1 << 30 })
@@ -143,6 +151,7 @@ export async function benchSize(resources: number, runs: number, seed: number, o
     output: { files: fileSizes.length, bytes: fileSizes.reduce((sum, bytes) => sum + bytes, 0) },
     indexGzip: { videos: await searchIndexGzip(out, "videos"), units: await searchIndexGzip(out, "units") },
     edits,
+    commit,
     mirror,
     reader,
     queries: await measureQueries(out, { log: console.log }),
@@ -170,10 +179,32 @@ export function buildTable(sizes: readonly SizeResult[]): string {
 }
 
 export function mirrorTable(sizes: readonly SizeResult[]): string {
-  const rows = sizes.map(({ resources, mirror, build }) => {
+  const rows = sizes.map(({ resources, mirror, build, commit }) => {
     const ratio = `${(mirror.seconds / median(build.wallSeconds)).toFixed(2)}×`;
-    return [count(resources), `${mirror.seconds.toFixed(2)} s`, ratio, formatBytes(mirror.bytes), count(mirror.entries)];
+    const after = `${commit.commitSeconds.toFixed(2)} s (${(commit.commitSeconds / commit.cleanSeconds).toFixed(2)}×)`;
+    const differ = `${count(commit.filesDiffering)} (${formatBytes(commit.bytesDiffering)})`;
+    return [
+      count(resources),
+      `${mirror.seconds.toFixed(2)} s`,
+      ratio,
+      formatBytes(mirror.bytes),
+      count(mirror.entries),
+      `${commit.cleanSeconds.toFixed(2)} s`,
+      after,
+      differ,
+    ];
   });
-  const caption = "The offline mirror's archive step (npm run mirror after its build), one run:";
-  return markdownTable(caption, [["resources", "archive step", "÷ build wall (median)", "archive", "entries"], ...rows]);
+  const caption =
+    "The offline mirror's archive step (after its build), one run; npm run mirror from clean, and over its output after a commit (a title edited, a video added, one removed):";
+  const header = [
+    "resources",
+    "archive step",
+    "÷ build wall (median)",
+    "archive",
+    "entries",
+    "mirror, clean",
+    "after a commit",
+    "files that differ",
+  ];
+  return markdownTable(caption, [header, ...rows]);
 }

@@ -17,6 +17,8 @@ import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
 import { PROJECT_DIR, runCli, type CliResult } from "./helpers/run-cli.ts";
 
+/** The archives' time, given as SOURCE_DATE_EPOCH: 2026-01-02 03:04 UTC. */
+const MADE = Date.UTC(2026, 0, 2, 3, 4);
 let dir: string;
 let outDir: string;
 let mirrorDir: string;
@@ -27,7 +29,7 @@ let origin: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "catalogue-mirror-"));
   outDir = path.join(dir, "_site");
-  made = await runCli("mirror.ts", [], { ...TEST_ENV, OUTPUT_DIR: outDir });
+  made = await runCli("mirror.ts", [], { ...TEST_ENV, OUTPUT_DIR: outDir, SOURCE_DATE_EPOCH: String(MADE / 1000) });
   const unpacked = path.join(dir, "unpacked");
   execFileSync("unzip", ["-q", path.join(outDir, MIRROR_ARCHIVE), "-d", unpacked]);
   mirrorDir = path.join(unpacked, "catalogue-mirror");
@@ -66,13 +68,18 @@ describe("npm run mirror", () => {
     );
     expect(shown).not.toBeNull();
     expect(Number(shown![1])).toBeCloseTo(size / (shown![2] === "MB" ? 1e6 : 1e3), 1);
-    expect(Math.abs(Date.parse(`${shown![3].replace(" ", "T")}Z`) - Date.now())).toBeLessThan(10 * 60_000);
+    expect(shown![3]).toBe("2026-01-02 03:04");
   });
 
-  it("holds a MIRROR-README that says how to open it", async () => {
+  it("holds a MIRROR-README that says how to open it, dated, as its entries are, by SOURCE_DATE_EPOCH", async () => {
     const readme = await readFile(path.join(mirrorDir, "MIRROR-README"), "utf8");
     expect(readme).toContain("npx http-server catalogue-mirror");
     expect(readme).toContain("Open the address it prints");
+    expect(readme).toContain("made 2026-01-02 03:04 UTC");
+    const time = execFileSync("zipinfo", ["-T", "-l", path.join(outDir, MIRROR_ARCHIVE), "catalogue-mirror/MIRROR-README"], {
+      encoding: "utf8",
+    });
+    expect(time).toContain("20260102.030400");
   });
 
   it("served by http-server, every link of the HTML view is relative and lands on a file", async () => {

@@ -27,6 +27,7 @@ import {
   type RenderJob,
 } from "../build-scripts/pipeline/write/render-threads.ts";
 import { writeApiTree } from "../build-scripts/pipeline/write/write-api-tree.ts";
+import { StoredChunks } from "../build-scripts/pipeline/write/stored-chunks.ts";
 import { FileWriter } from "../build-scripts/pipeline/write/file-writer.ts";
 import { PROJECT_DIR } from "./helpers/build-site.ts";
 import { recordTerms } from "./helpers/memory-index.ts";
@@ -186,5 +187,46 @@ describe("render threads", () => {
     expect(taken.filter((t) => !t.same).map((t) => t.key)).toEqual(["videos 0"]);
     expect(taken.filter((t) => t.same).every((t) => t.files === 0)).toBe(true);
     expect(taken.find((t) => t.key === "videos 0")).toMatchObject({ second: "Edited", files: RECORDS_PER_TASK * FORMATS.length + 4 });
+  });
+
+  it("take a stored chunk again, in another run, where its records are the same, with the same entries and terms", async () => {
+    const { jobs: all, context } = await jobs();
+    const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
+    const dir = path.join(outDir, "chunks");
+    const first = new StoredChunks(dir);
+    first.begin(false);
+    const seen = new Map<string, { items: unknown[]; terms: string[][] }>();
+    const shown = (chunk: RenderedChunk, start: number) => {
+      const items = jsonItems(chunk, start);
+      return { items, terms: items.map((_, i) => termsOf(chunk, i)) };
+    };
+    await threads.render(
+      all,
+      context,
+      into(outDir),
+      (job, start, chunk) => seen.set(`${job.collection.name} ${start}`, shown(chunk, start)),
+      {
+        kept: first,
+      },
+    );
+    // Another run: the same records as new objects (read again), one of them edited.
+    const again = all.map((job) => ({ ...job, records: job.records.map((r) => structuredClone(r)) }));
+    again[0].records[1].record.title = "Edited";
+    const second = new StoredChunks(dir);
+    second.begin(true);
+    const rendered: string[] = [];
+    await threads.render(
+      again,
+      context,
+      into(outDir),
+      (job, start, chunk) => {
+        const key = `${job.collection.name} ${start}`;
+        if (chunk.stats.byExtension.length) rendered.push(key);
+        else expect(shown(chunk, start), key).toEqual(seen.get(key));
+      },
+      { kept: second },
+    );
+    expect(rendered).toEqual(["videos 0"]);
+    expect(second.taken).toBe(seen.size - 1);
   });
 });

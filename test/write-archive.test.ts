@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, truncate, utimes, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +15,7 @@ import { writeArchive, type InMemoryFile } from "../build-scripts/pipeline/mirro
 import { localRecords, ZipWriter } from "../build-scripts/pipeline/mirror/zip-writer.ts";
 
 const ZIP64_END = Buffer.from([0x50, 0x4b, 0x06, 0x06]);
-const MTIME = new Date(2026, 2, 14, 15, 9, 26);
+const MTIME = new Date(Date.UTC(2026, 2, 14, 15, 9, 26));
 
 let dir: string;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe("writeArchive", () => {
       extra: extra(),
       mtime: MTIME,
     });
-    expect(written).toEqual({ entries: 8, bytes: readFileSync(archive).length });
+    expect(written).toEqual({ entries: 8, copied: 0, bytes: readFileSync(archive).length });
     expect(readFileSync(archive).includes(ZIP64_END)).toBe(false);
 
     const read = pythonRead(archive, [
@@ -113,6 +113,58 @@ describe("writeArchive", () => {
       "mirror/index.html",
     ]);
     expect(execFileSync("unzip", ["-tq", archive], { encoding: "utf8" })).toContain("No errors detected");
+  });
+
+  it("copies the entries the previous archive has unchanged, and makes the bytes a fresh archive would", async () => {
+    const page = (n: number) => `<!doctype html><p>page ${n}</p>`.repeat(40);
+    const files = Object.fromEntries(Array.from({ length: 100 }, (_, n) => [`api/${n}.html`, page(n)]));
+    const siteDir = await site("again", files);
+    const archive = path.join(dir, "again.zip");
+    const input = (extra: string) => ({
+      siteDir,
+      exclude: [],
+      folder: "mirror",
+      extra: [{ name: "MIRROR-README", data: new TextEncoder().encode(extra) }],
+      mtime: MTIME,
+      previous: archive,
+    });
+    expect(await writeArchive(archive, input("first"))).toMatchObject({ entries: 101, copied: 0 });
+    // One file edited, one removed, one added; the README made again, unchanged.
+    await writeFile(path.join(siteDir, "api/5.html"), page(500));
+    await rm(path.join(siteDir, "api/6.html"));
+    await writeFile(path.join(siteDir, "api/new.html"), page(600));
+    const again = await writeArchive(archive, input("first"));
+    expect(again).toMatchObject({ entries: 101, copied: 99 });
+    const fresh = path.join(dir, "again-fresh.zip");
+    await writeArchive(fresh, { ...input("first"), previous: undefined });
+    expect(readFileSync(archive).equals(readFileSync(fresh))).toBe(true);
+    const read = pythonRead(archive, ["mirror/api/5.html", "mirror/api/7.html", "mirror/api/new.html"]);
+    expect(read).toMatchObject({ entries: 101, bad: null });
+    expect(Buffer.from(read.shown["mirror/api/5.html"], "hex").toString()).toBe(page(500));
+    expect(Buffer.from(read.shown["mirror/api/7.html"], "hex").toString()).toBe(page(7));
+    expect(execFileSync("unzip", ["-tq", archive], { encoding: "utf8" })).toContain("No errors detected");
+
+    // A file older than `unchangedBefore` with the size of its entry is taken as that entry, unread: here,
+    // one rewritten behind the writer's back with its old time keeps its old bytes; a newer one is read.
+    await writeFile(path.join(siteDir, "api/7.html"), page(8));
+    await utimes(path.join(siteDir, "api/7.html"), new Date(2000, 0, 1), new Date(2000, 0, 1));
+    await writeFile(path.join(siteDir, "api/9.html"), page(1));
+    const trusted = await writeArchive(archive, { ...input("first"), unchangedBefore: Date.now() - 60_000 });
+    expect(trusted).toMatchObject({ entries: 101, copied: 100 });
+    const shown = pythonRead(archive, ["mirror/api/7.html", "mirror/api/9.html"]).shown;
+    expect(Buffer.from(shown["mirror/api/7.html"], "hex").toString()).toBe(page(7));
+    expect(Buffer.from(shown["mirror/api/9.html"], "hex").toString()).toBe(page(1));
+    await writeFile(path.join(siteDir, "api/7.html"), page(7));
+    await writeFile(path.join(siteDir, "api/9.html"), page(9));
+
+    // A damaged previous archive is not used: every entry is deflated, to the same bytes.
+    const damaged = path.join(dir, "damaged.zip");
+    await copyFile(archive, damaged);
+    await truncate(damaged, 1000);
+    const redone = await writeArchive(damaged, { ...input("first"), previous: damaged });
+    expect(redone).toMatchObject({ entries: 101, copied: 0 });
+    expect(redone.previousIgnored).toMatch(/no end of central directory record/);
+    expect(readFileSync(damaged).equals(readFileSync(fresh))).toBe(true);
   });
 
   it("refuses an in-memory file that has the name of one of the site's", async () => {

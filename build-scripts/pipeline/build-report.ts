@@ -1,6 +1,6 @@
 /** What the build tells its user: progress on long work (on a terminal only), and a closing summary. */
 import type { PreparedBuild } from "./prepare.ts";
-import { runBuild, type BuildOutcome } from "./run-build.ts";
+import { runBuild, type BuildOptions, type BuildOutcome } from "./run-build.ts";
 import { formatBytes, type WriteStats } from "./write/write-stats.ts";
 import { warningSummary } from "./validate/problems.ts";
 import { resourceCount } from "../core/catalogue/catalogue.ts";
@@ -35,9 +35,12 @@ export function showProgress(line: string): void {
   else if (process.stderr.isTTY) console.error(line);
 }
 
-/** A whole build as `npm run build` and `npm run mirror` run it: each collection's progress, then the summary. */
-export async function reportedBuild(outDir: string): Promise<BuildOutcome> {
-  const outcome = await runBuild(outDir, { progress: (collection, done, total) => showProgress(`  ${collection}: ${done} / ${total}`) });
+/** A build as `npm run build` and `npm run mirror` run it (`only`, `kept`: see BuildOptions): each collection's progress, then the summary. */
+export async function reportedBuild(outDir: string, options: Pick<BuildOptions, "only" | "kept"> = {}): Promise<BuildOutcome> {
+  const outcome = await runBuild(outDir, {
+    ...options,
+    progress: (collection, done, total) => showProgress(`  ${collection}: ${done} / ${total}`),
+  });
   console.log(summary(outcome.build, outcome.stats, outcome.seconds, outDir));
   return outcome;
 }

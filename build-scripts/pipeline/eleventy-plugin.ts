@@ -3,12 +3,13 @@
  * gives the templates the catalogue (global data `build`), starts writing the
  * site's files made from the records when Eleventy starts, so they are
  * written while Eleventy renders the site's own pages, and adds the browser
- * scripts and the CMS's bundle when Eleventy is done.
+ * scripts and the CMS's bundle when Eleventy is done. Over an earlier output
+ * (`update`), files whose bytes are the same are left as they were.
  */
 import type { UserConfig } from "@11ty/eleventy";
 import { writeAdminFiles } from "./write/admin-files.ts";
 import { writeBrowserScripts } from "./write/browser-scripts.ts";
-import { FileWriter } from "./write/file-writer.ts";
+import { openWriter } from "./write/file-writer.ts";
 import type { WriteOptions } from "./write/write-api-tree.ts";
 import { writeSite } from "./write/write-site.ts";
 import type { WriteStats } from "./write/write-stats.ts";
@@ -21,16 +22,17 @@ export class CatalogueSite {
   constructor(
     private readonly build: PreparedBuild,
     private readonly options: WriteOptions,
+    private readonly update = false,
   ) {}
 
   readonly plugin = (eleventyConfig: UserConfig): void => {
     eleventyConfig.addGlobalData("build", this.build);
     eleventyConfig.on("eleventy.before", ({ directories }) => {
-      this.written = writeSite(this.build, new FileWriter(directories.output), this.options);
+      this.written = writeSite(this.build, openWriter({ dir: directories.output, update: this.update }), this.options);
       this.written.catch(() => {}); // awaited in eleventy.after, or by the build when Eleventy fails first
     });
     eleventyConfig.on("eleventy.after", async ({ directories }) => {
-      const writer = new FileWriter(directories.output, await this.written);
+      const writer = openWriter({ dir: directories.output, update: this.update }, await this.written);
       writeBrowserScripts(writer, this.build.config);
       writeAdminFiles(writer);
     });

@@ -2,14 +2,17 @@
  * One whole build: validate the content, let Eleventy build the site into a
  * staging folder, then swap it in for the output folder. A failed build
  * clears the staging folder and leaves the previous output as it was.
- * Used by `npm run build`, `npm run dev` and `npm run mirror`.
+ * Used by `npm run build`, `npm run dev` and `npm run mirror`, which may
+ * have the build write only the collections a commit changed, over the
+ * output as it is (build-state.ts).
  */
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
+import { forgetState } from "./build-state.ts";
 import { CatalogueSite } from "./eleventy-plugin.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
-import { RenderThreads, type KeptChunks } from "./write/render-threads.ts";
 import { checkFolders } from "./write/folder-limit.ts";
+import { RenderThreads, type ChunkStore } from "./write/render-threads.ts";
 import { clearStaging, stagingDir, swapInStaging } from "./write/swap-output.ts";
 import type { Progress } from "./write/write-api-tree.ts";
 import { WriteStats } from "./write/write-stats.ts";
@@ -23,8 +26,14 @@ export interface BuildOutcome {
 export interface BuildOptions {
   /** Made for the build unless given (`npm run dev` keeps its threads and chunks for every build). */
   readonly threads?: RenderThreads;
-  readonly kept?: KeptChunks;
+  readonly kept?: ChunkStore;
   readonly progress?: Progress;
+  /**
+   * Asked once the content is checked: the collections to write again over
+   * the output as it is (the rest of it left alone), or undefined for a whole
+   * build in the staging folder.
+   */
+  readonly only?: (build: PreparedBuild) => ReadonlySet<string> | undefined;
 }
 
 /** Eleventy reads templates/ and .eleventy.ts from the working folder: run it from the project. */
@@ -37,9 +46,16 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
   let site: CatalogueSite | undefined;
   try {
     const build = await prepareBuild(process.cwd());
-    site = new CatalogueSite(build, { kept: options.kept, progress: options.progress, threads, signal: abort.signal });
+    const only = options.only?.(build);
+    site = new CatalogueSite(
+      build,
+      { kept: options.kept, progress: options.progress, threads, signal: abort.signal, only },
+      only !== undefined,
+    );
     await clearStaging(outDir);
-    const staging = stagingDir(outDir);
+    // A whole build (`npm run build`, `npm run dev`'s) makes an output no kept state describes: `npm run mirror` keeps its own.
+    if (!only) forgetState(outDir);
+    const staging = only ? outDir : stagingDir(outDir);
     const eleventy = new Eleventy("templates", staging, { configPath: ".eleventy.ts", quietMode: true, config: site.plugin });
     // Eleventy's closing line counts its own pages only: the build's summary counts every file.
     eleventy.logger.overrideLogger({ ...console, log: () => {} });
@@ -49,7 +65,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
       if (typeof page.content === "string") stats.add(path.relative(staging, page.outputPath), Buffer.byteLength(page.content));
     }
     checkFolders(stats.filesByFolder);
-    await swapInStaging(outDir);
+    if (!only) await swapInStaging(outDir);
     return { build, stats, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     abort.abort(error);

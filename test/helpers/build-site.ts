@@ -18,9 +18,10 @@ export const TEST_ENV = { BASE_URL: "https://api.example.test", SITE_URL: "https
 /**
  * A folder limit that splits the sample catalogue's videos at one level of
  * bucket folders (docs/serving.md#the-folder-limit): below their flat folder's
- * 40 entries (35 resources, a second HTML page, 4 lists), at least the 37 of
- * their folder split, and above the lessons' 32, which stay flat. (With 256
- * buckets, as many as uuids at this size, no limit splits both.)
+ * 40 entries (35 resources, a second HTML page, 4 lists), not below the 37 of
+ * their split folder (4 lists, 33 buckets), and above the lessons' 32, which
+ * stay flat. (Split, a folder of so few holds about as many buckets as
+ * resources, so no limit splits both.)
  */
 export const SPLIT_VIDEOS = { FOLDER_LIMIT: "38" };
 

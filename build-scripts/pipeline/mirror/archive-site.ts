@@ -3,7 +3,8 @@
  * the built site, with a MIRROR-README on top and the script-wrapped copies
  * that let it be searched from its files (offline-files.ts), into
  * downloads/catalogue-mirror.zip below the site (the downloads/ folder itself
- * and the CMS's admin/, which needs a server, left out).
+ * and the CMS's admin/, which needs a server, left out). The archive already
+ * there is the previous one: its unchanged entries are copied (write-archive.ts).
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -11,12 +12,11 @@ import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { ADMIN_FOLDER, MIRROR_ARCHIVE } from "../../core/routes/output-tree.ts";
 import { MIRROR_README, mirrorReadme } from "./mirror-readme.ts";
 import { offlineFiles } from "./offline-files.ts";
-import { writeArchive, type InMemoryFile } from "./write-archive.ts";
-import type { ZipWritten } from "./zip-writer.ts";
+import { writeArchive, type ArchiveInput, type ArchiveWritten, type InMemoryFile } from "./write-archive.ts";
 
 const FOLDER = path.basename(MIRROR_ARCHIVE, ".zip");
 
-export interface SiteArchive extends ZipWritten {
+export interface SiteArchive extends ArchiveWritten {
   /** Where it was written. */
   readonly file: string;
 }
@@ -25,7 +25,7 @@ export async function archiveSite(
   siteDir: string,
   config: SiteConfig,
   date: Date,
-  progress?: (done: number, total: number) => void,
+  { progress, unchangedBefore }: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
 ): Promise<SiteArchive> {
   const file = path.join(siteDir, MIRROR_ARCHIVE);
   await mkdir(path.dirname(file), { recursive: true });
@@ -39,6 +39,8 @@ export async function archiveSite(
     folder: FOLDER,
     extra: extra(),
     mtime: date,
+    previous: file,
+    unchangedBefore,
     progress,
   });
   return { file, ...written };

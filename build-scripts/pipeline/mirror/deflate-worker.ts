@@ -1,13 +1,16 @@
 /**
  * A deflate thread: reads each file of a batch (or takes its bytes), deflates
  * it at the archive's level (or stores it as it is when deflate would not
- * shrink it), and answers the batch as the archive's local records.
+ * shrink it), and answers the batch as the archive's local records. An entry
+ * of the previous archive with the same name, CRC-32 and size has its
+ * compressed bytes copied from it instead: a CRC costs far less than deflate.
  * Batches, and zlib's synchronous calls, because the average file is a few
  * kB: an asynchronous zlib call per file costs several times its deflate.
  */
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { crc32, deflateRawSync } from "node:zlib";
+import { readStoredBytes, type PriorEntry } from "./zip-reader.ts";
 import { localRecords, type ZipEntry, type ZipEntryInfo } from "./zip-writer.ts";
 
 /**
@@ -16,17 +19,21 @@ import { localRecords, type ZipEntry, type ZipEntryInfo } from "./zip-writer.ts"
  */
 export const ARCHIVE_LEVEL = 2;
 
-/** A file to archive under `name`: read from `file`, or the bytes given. */
-export type DeflateSource = { readonly name: string; readonly file: string } | { readonly name: string; readonly data: Uint8Array };
+/** A file to archive under `name`: read from `file`, or the bytes given; `prior`, its entry in the previous archive. */
+export type DeflateSource = ({ readonly name: string; readonly file: string } | { readonly name: string; readonly data: Uint8Array }) & {
+  readonly prior?: PriorEntry;
+};
 
 export interface DeflateTask {
   readonly sources: readonly DeflateSource[];
   /** The entries' modification time. */
   readonly mtime: Date;
+  /** The previous archive, which the sources' `prior` entries are in. */
+  readonly previous?: string;
 }
 
 export type DeflateReply =
-  | { readonly kind: "deflated"; readonly records: Uint8Array; readonly infos: readonly ZipEntryInfo[] }
+  | { readonly kind: "deflated"; readonly records: Uint8Array; readonly infos: readonly ZipEntryInfo[]; readonly copied: number }
   | { readonly kind: "error"; readonly message: string };
 
 /**
@@ -40,19 +47,32 @@ function stateFor(size: number): { windowBits: number; memLevel: number } {
   return { windowBits, memLevel: Math.max(1, Math.min(9, windowBits - 6)) };
 }
 
-function entryOf(source: DeflateSource): ZipEntry {
+/** The source's entry; `copied` when its bytes came from the previous archive (`previous`, an open file). */
+function entryOf(source: DeflateSource, previous: number | undefined): ZipEntry & { copied?: boolean } {
+  const { prior } = source;
   const data = "file" in source ? readFileSync(source.file) : source.data;
-  const deflated = deflateRawSync(data, { level: ARCHIVE_LEVEL, ...stateFor(data.length) });
   const base = { name: source.name, crc: crc32(data), size: data.length };
+  if (previous !== undefined && prior?.crc === base.crc && prior.size === base.size)
+    return { ...base, method: prior.method, data: readStoredBytes(previous, prior), copied: true };
+  const deflated = deflateRawSync(data, { level: ARCHIVE_LEVEL, ...stateFor(data.length) });
   return deflated.length < data.length ? { ...base, method: "deflated", data: deflated } : { ...base, method: "stored", data };
 }
 
-parentPort?.on("message", ({ sources, mtime }: DeflateTask) => {
+parentPort?.on("message", ({ sources, mtime, previous }: DeflateTask) => {
   let reply: DeflateReply;
+  const fd = previous === undefined ? undefined : openSync(previous, "r");
   try {
-    reply = { kind: "deflated", ...localRecords(sources.map(entryOf), mtime) };
+    let copied = 0;
+    const entries = sources.map((source) => {
+      const { copied: wasCopied, ...entry } = entryOf(source, fd);
+      if (wasCopied) copied++;
+      return entry;
+    });
+    reply = { kind: "deflated", copied, ...localRecords(entries, mtime) };
   } catch (error) {
     reply = { kind: "error", message: error instanceof Error ? error.message : String(error) };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
   parentPort?.postMessage(reply);
 });

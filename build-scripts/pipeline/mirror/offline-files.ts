@@ -8,6 +8,7 @@
  * names that the browser reads — term, fragment, record and column files, not
  * the entry offsets, which only the edge reads.
  */
+import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { LAYOUT_FILE, queryFile, rootFile, searchManifestFile } from "../../core/routes/output-tree.ts";
@@ -25,7 +26,7 @@ export async function* offlineFiles(siteDir: string): AsyncIterable<InMemoryFile
     for (const collection of await folders(path.join(siteDir, tree, SEARCH))) {
       const manifestFile = searchManifestFile(collection);
       const manifestText = await published(siteDir, `${tree}${manifestFile}`);
-      yield wrapped(`${tree}${manifestFile}`, manifestText);
+      yield wrapped(siteDir, `${tree}${manifestFile}`);
       const { files } = JSON.parse(manifestText) as SearchManifest;
       const read = [
         ...files.terms,
@@ -34,8 +35,7 @@ export async function* offlineFiles(siteDir: string): AsyncIterable<InMemoryFile
         ...Object.values(files.columns).flatMap((fields) => Object.values(fields)),
       ];
       for (const name of read) {
-        const file = `${tree}${queryFile(collection, name)}`;
-        yield wrapped(file, await published(siteDir, file));
+        yield wrapped(siteDir, `${tree}${queryFile(collection, name)}`);
       }
     }
   }
@@ -43,8 +43,7 @@ export async function* offlineFiles(siteDir: string): AsyncIterable<InMemoryFile
 
 /** Each tree's API root as JSON, wrapped: the offline reader's, which carries no other file of a tree but its search files. */
 export async function* rootCopies(siteDir: string): AsyncIterable<InMemoryFile> {
-  for (const tree of await trees(siteDir))
-    yield wrapped(`${tree}${rootFile("json")}`, await published(siteDir, `${tree}${rootFile("json")}`));
+  for (const tree of await trees(siteDir)) yield wrapped(siteDir, `${tree}${rootFile("json")}`);
 }
 
 /** The trees below the site root that publish search files: the site's own (""), and each language's ("es/"). */
@@ -62,7 +61,10 @@ async function folders(dir: string): Promise<string[]> {
 
 /** A published file's text; the search files are UTF-8, which a script copy must keep exactly. */
 async function published(siteDir: string, file: string): Promise<string> {
-  const bytes = await readFile(path.join(siteDir, file));
+  return text(siteDir, file, await readFile(path.join(siteDir, file)));
+}
+
+function text(siteDir: string, file: string, bytes: Uint8Array): string {
   try {
     return decoder.decode(bytes);
   } catch {
@@ -70,4 +72,11 @@ async function published(siteDir: string, file: string): Promise<string> {
   }
 }
 
-const wrapped = (file: string, text: string): InMemoryFile => ({ name: offlineCopy(file), data: encoder.encode(scriptWrapped(text)) });
+/** A file's script copy, made when its bytes are asked for: an archive copies it unread from the previous one when `from` is unchanged. */
+const wrapped = (siteDir: string, file: string): InMemoryFile => ({
+  name: offlineCopy(file),
+  from: file,
+  get data() {
+    return encoder.encode(scriptWrapped(text(siteDir, file, readFileSync(path.join(siteDir, file)))));
+  },
+});

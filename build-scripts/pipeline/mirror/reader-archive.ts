@@ -4,7 +4,8 @@
  * and, for each tree, its API root and its search files as script-wrapped
  * copies only, which is all the reader's script (runtime/browser/reader.ts)
  * reads: every view and format is made in the browser, so the archive holds
- * no file per resource.
+ * no file per resource. Like the mirror, it copies the unchanged entries of
+ * the archive already there.
  */
 import path from "node:path";
 import { FAVICON, STYLESHEET } from "../../core/formats/html.ts";
@@ -13,7 +14,7 @@ import { OPENAPI_FILE, READER_ARCHIVE, READER_SCRIPT } from "../../core/routes/o
 import { SOURCE_LANGUAGE } from "../../core/translations/languages.ts";
 import { offlineFiles, rootCopies } from "./offline-files.ts";
 import type { SiteArchive } from "./archive-site.ts";
-import { writeArchive, type InMemoryFile } from "./write-archive.ts";
+import { writeArchive, type ArchiveInput, type InMemoryFile } from "./write-archive.ts";
 
 const FOLDER = path.basename(READER_ARCHIVE, ".zip");
 
@@ -28,7 +29,11 @@ export const READER_PAGE = `${pageOpen({
 <noscript><p>This offline reader shows the catalogue with JavaScript, which this browser has turned off.</p></noscript></main>
 ${PAGE_CLOSE}`;
 
-export async function archiveReader(siteDir: string, date: Date, progress?: (done: number, total: number) => void): Promise<SiteArchive> {
+export async function archiveReader(
+  siteDir: string,
+  date: Date,
+  { progress, unchangedBefore }: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
+): Promise<SiteArchive> {
   const file = path.join(siteDir, READER_ARCHIVE);
   async function* extra(): AsyncGenerator<InMemoryFile> {
     yield { name: "index.html", data: new TextEncoder().encode(READER_PAGE) };
@@ -42,6 +47,8 @@ export async function archiveReader(siteDir: string, date: Date, progress?: (don
     folder: FOLDER,
     extra: extra(),
     mtime: date,
+    previous: file,
+    unchangedBefore,
     progress,
   });
   return { file, ...written };

@@ -4,17 +4,22 @@
  * read and compress the files in batches, so both cores compress, and make
  * their local records; this thread writes them in order and keeps the central
  * directory. Only a few batches are in
- * memory at once.
+ * memory at once. Given the previous archive, an entry whose name, CRC-32 and
+ * size are unchanged is copied from it rather than deflated again; the new
+ * archive is written beside the target and takes its name when complete.
  */
-import { createWriteStream, readdirSync } from "node:fs";
+import { closeSync, createWriteStream, existsSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { inOrder } from "../threads/in-order.ts";
 import { WorkerPool } from "../threads/worker-pool.ts";
 import type { DeflateReply, DeflateSource, DeflateTask } from "./deflate-worker.ts";
+import { copiedRecords, followedBy, readCentralDirectory, type PriorEntry } from "./zip-reader.ts";
 import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
 
 /** Files per batch: enough to make a message's cost small beside the work. */
 const BATCH = 32;
+/** At most this many bytes of the previous archive copied in one piece. */
+const COPY_BYTES = 4 << 20;
 /** Batches posted ahead of the one being written: eight per thread, so neither waits while a batch is written. */
 const WINDOW = 16;
 
@@ -33,6 +38,8 @@ const threads = new WorkerPool<DeflateTask, DeflateReply, Extract<DeflateReply, 
 export interface InMemoryFile {
   readonly name: string;
   readonly data: Uint8Array;
+  /** The site file it is made from alone (below the site's root): while that is unchanged, so is this. */
+  readonly from?: string;
 }
 
 export interface ArchiveInput {
@@ -47,24 +54,70 @@ export interface ArchiveInput {
   /** Files made in memory, archived first, in their order; none may share a name with a file of the site. */
   readonly extra: AsyncIterable<InMemoryFile> | Iterable<InMemoryFile>;
   readonly mtime: Date;
+  /** An earlier archive of the same folder (often the target itself), whose unchanged entries are copied. */
+  readonly previous?: string;
+  /**
+   * When the previous archive was made from the site as it was before this
+   * run began writing it (ms since 1970): a file last modified before then
+   * has the previous archive's entry of its name, copied without reading it.
+   */
+  readonly unchangedBefore?: number;
   readonly progress?: (done: number, total: number) => void;
 }
 
-/** The items in arrays of up to `size`. */
-async function* batches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const item of items) {
-    batch.push(item);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length) yield batch;
+export interface ArchiveWritten extends ZipWritten {
+  /** Entries copied from the previous archive, not deflated. */
+  readonly copied: number;
+  /** Why the previous archive could not be used, if it was given and exists. */
+  readonly previousIgnored?: string;
 }
 
-/** Writes the archive; resolves with how many entries and bytes it holds. */
-export async function writeArchive(target: string, input: ArchiveInput): Promise<ZipWritten> {
+/** A file to deflate, or one whose entry is the previous archive's, unchanged (see `unchangedBefore`). */
+type Source = DeflateSource | { readonly unchanged: PriorEntry };
+
+/** A batch for the deflate threads, or unchanged entries that follow one another in the previous archive, to copy in one piece. */
+type Batch = { readonly deflate: DeflateSource[] } | { readonly copy: PriorEntry[] };
+
+async function* batches(sources: AsyncIterable<Source>): AsyncGenerator<Batch> {
+  let deflate: DeflateSource[] = [];
+  let copy: PriorEntry[] = [];
+  let bytes = 0;
+  for await (const source of sources) {
+    const last = copy.at(-1);
+    const joins = "unchanged" in source && last !== undefined && followedBy(last, source.unchanged) && bytes <= COPY_BYTES;
+    if (copy.length && !joins) {
+      yield { copy };
+      [copy, bytes] = [[], 0];
+    }
+    if ("unchanged" in source) {
+      if (deflate.length) yield { deflate };
+      deflate = [];
+      copy.push(source.unchanged);
+      bytes += source.unchanged.stored;
+    } else {
+      deflate.push(source);
+      if (deflate.length === BATCH) {
+        yield { deflate };
+        deflate = [];
+      }
+    }
+  }
+  if (copy.length) yield { copy };
+  if (deflate.length) yield { deflate };
+}
+
+/** The previous archive's entries by name, or why they cannot be used. */
+function priorEntries(previous: string | undefined): { prior?: Map<string, PriorEntry>; ignored?: string } {
+  if (previous === undefined || !existsSync(previous)) return {};
+  try {
+    return { prior: readCentralDirectory(previous) };
+  } catch (error) {
+    return { ignored: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Writes the archive; resolves with how many entries and bytes it holds, and how many were copied. */
+export async function writeArchive(target: string, input: ArchiveInput): Promise<ArchiveWritten> {
   // Listed synchronously: Node 20's asynchronous recursive readdir takes one trip to the thread pool per folder,
   // 2.4 s of wall time for the 50,000-resource site against 0.4 s (nothing else runs meanwhile).
   const files = (
@@ -76,31 +129,60 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
     .filter((file) => !input.exclude.some((dir) => file.startsWith(`${dir}/`)))
     .sort();
   const names = new Set(files);
+  const { prior, ignored } = priorEntries(input.previous);
+  const previous = prior && input.previous;
 
-  async function* sources(): AsyncGenerator<DeflateSource> {
-    for await (const { name, data } of input.extra) {
+  const since = previous ? input.unchangedBefore : undefined;
+  /** Whether the entry of a file of the site is unchanged since the previous archive: the file older than `since` (and, for its own entry, of the entry's size). */
+  const unchanged = (file: string, prior: PriorEntry | undefined, ownEntry: boolean): prior is PriorEntry => {
+    if (!prior || since === undefined) return false;
+    const stat = statSync(path.join(input.siteDir, file));
+    return stat.mtimeMs < since && (!ownEntry || stat.size === prior.size);
+  };
+
+  async function* sources(): AsyncGenerator<Source> {
+    for await (const made of input.extra) {
+      const { name, from } = made;
       if (names.has(name)) throw new Error(`Two files named ${name} for the archive: the site has one, and one was made for the archive.`);
       names.add(name);
-      yield { name: `${input.folder}/${name}`, data };
+      const entry = `${input.folder}/${name}`;
+      const found = prior?.get(entry);
+      // Its bytes are made only when they are read.
+      yield from !== undefined && unchanged(from, found, false) ? { unchanged: found } : { name: entry, data: made.data, prior: found };
     }
-    for (const file of files) yield { name: `${input.folder}/${file}`, file: path.join(input.siteDir, file) };
+    for (const file of files) {
+      const [entry, onDisk] = [`${input.folder}/${file}`, path.join(input.siteDir, file)];
+      const found = prior?.get(entry);
+      yield unchanged(file, found, true) ? { unchanged: found } : { name: entry, file: onDisk, prior: found };
+    }
   }
 
-  const out = createWriteStream(target);
+  const partial = `${target}.part`;
+  const out = createWriteStream(partial);
   const zip = new ZipWriter(out, input.mtime);
   let done = 0;
+  let copied = 0;
+  const fd = previous ? openSync(previous, "r") : undefined;
+  const work = async (batch: Batch) =>
+    "copy" in batch
+      ? { ...copiedRecords(fd!, batch.copy, input.mtime), copied: batch.copy.length }
+      : threads.ask({ sources: batch.deflate, mtime: input.mtime, previous });
   try {
-    for await (const { records, infos } of inOrder(batches(sources(), BATCH), WINDOW, (sources) =>
-      threads.ask({ sources, mtime: input.mtime }),
-    )) {
-      await zip.add(records, infos);
+    for await (const reply of inOrder(batches(sources()), WINDOW, work)) {
+      await zip.add(reply.records, reply.infos);
+      copied += reply.copied;
       const before = done;
-      done += infos.length;
+      done += reply.infos.length;
       if (input.progress && Math.floor(done / 5000) > Math.floor(before / 5000)) input.progress(done, names.size);
     }
-    return await zip.end();
+    const written = await zip.end();
+    renameSync(partial, target);
+    return { ...written, copied, ...(ignored && { previousIgnored: ignored }) };
   } catch (error) {
     out.destroy();
+    rmSync(partial, { force: true });
     throw error;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

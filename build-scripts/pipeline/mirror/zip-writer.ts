@@ -50,17 +50,20 @@ const UTF8_NAMES = 1 << 11;
 const FILE_MODE = 0o100644;
 const ZIP64_EXTRA = 0x0001;
 
-/** Local time in MS-DOS form, as Info-ZIP's unzip reads it back (years 1980–2107). */
-interface DosTime {
+/**
+ * The time in MS-DOS form (years 1980–2107), taken in UTC so that the same
+ * time makes the same archive on any machine; unzip reads it as local time.
+ */
+export interface DosTime {
   readonly time: number;
   readonly date: number;
 }
 
-function dosDateTime(date: Date): DosTime {
-  const year = Math.min(Math.max(date.getFullYear(), 1980), 2107);
+export function dosDateTime(date: Date): DosTime {
+  const year = Math.min(Math.max(date.getUTCFullYear(), 1980), 2107);
   return {
-    time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
-    date: ((year - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
+    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1),
+    date: ((year - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
   };
 }
 
@@ -77,6 +80,9 @@ function zip64Extra(values: readonly number[]): Buffer {
 /** Sizes past 4 GiB go into a local header's ZIP64 field, both of them (APPNOTE 4.5.3). */
 const bigSizes = (entry: ZipEntryInfo) => entry.size >= MAX32 || entry.stored >= MAX32;
 const localHeaderBytes = (entry: ZipEntryInfo, name: Uint8Array) => 30 + name.length + (bigSizes(entry) ? 20 : 0);
+
+/** The bytes of an entry's local record: its header, name and stored bytes. */
+export const localRecordBytes = (entry: ZipEntryInfo) => localHeaderBytes(entry, Buffer.from(entry.name, "utf8")) + entry.stored;
 
 /** The fields local header and central record share, from the flags to the sizes (as each header writes them). */
 function writeCommon(header: Buffer, at: number, entry: ZipEntryInfo, dos: DosTime, [stored, size]: readonly [number, number]) {

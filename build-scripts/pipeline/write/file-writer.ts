@@ -85,11 +85,6 @@ export class FileWriter {
       discard: () => closeSync(fd),
     });
   }
-
-  /** Remove what `folder` holds beside `keep` (names of files and folders in it); returns how many files went. A new tree holds nothing else. */
-  removeOthers(_folder: string, _keep: ReadonlySet<string>): number {
-    return 0;
-  }
 }
 
 /** Writes over an older tree: a file whose bytes are the same is left as it was, and not counted. */
@@ -112,7 +107,8 @@ export class UpdatingWriter extends FileWriter {
     });
   }
 
-  override removeOthers(folder: string, keep: ReadonlySet<string>): number {
+  /** Remove what `folder` holds beside `keep` (names of files and folders in it); returns how many files went. (A new tree holds nothing else.) */
+  removeOthers(folder: string, keep: ReadonlySet<string>): number {
     let removed = 0;
     for (const entry of readdirSync(`${this.prefix}${folder}`, { withFileTypes: true })) {
       if (keep.has(entry.name)) continue;

@@ -45,13 +45,24 @@ export interface RenderJob {
 /** Called with each chunk in order; `last` on a job's last chunk (a job without records has one empty chunk). */
 export type TakeChunk = (job: RenderJob, start: number, chunk: RenderedChunk, last: boolean) => void;
 
+/** Where rendered chunks are kept between runs of the writer (their files are on disk already), to be taken again rather than rendered. */
+export interface ChunkStore {
+  /** Before a tree is rendered, its layout as JSON: chunks of another layout wrote their files elsewhere. */
+  forLayout(layout: string): void;
+  /** The chunk rendered for these records at `start` of the collection's list, if it is kept. */
+  find(collection: string, start: number, records: readonly RecordToRender[]): RenderedChunk | undefined;
+  /** Chunk `start` of the collection's list, in place of the last run's (`last`: the list ends with it). */
+  keep(collection: string, start: number, records: readonly RecordToRender[], chunk: RenderedChunk, last: boolean): void;
+}
+
 /**
  * Rendered chunks kept between runs of the writer in one process (`npm run
  * dev`), as Eleventy's incremental mode keeps what it rendered: a chunk whose
  * records are the very same objects, at the same place of the same list, is
  * taken again rather than rendered (its files are on disk already).
+ * Across processes: stored-chunks.ts.
  */
-export class KeptChunks {
+export class KeptChunks implements ChunkStore {
   private readonly byCollection = new Map<string, { records: readonly RecordToRender[]; chunk: RenderedChunk }[]>();
   private layout?: string;
 
@@ -67,7 +78,6 @@ export class KeptChunks {
     return same ? kept.chunk : undefined;
   }
 
-  /** Chunk `start` of the collection's list, in place of the last run's (`last`: the list ends with it). */
   keep(collection: string, start: number, records: readonly RecordToRender[], chunk: RenderedChunk, last: boolean): void {
     const chunks = this.byCollection.get(collection) ?? [];
     this.byCollection.set(collection, chunks);
@@ -110,7 +120,7 @@ export class RenderThreads {
     context: RenderContext,
     target: WriteTarget,
     take: TakeChunk,
-    { kept, signal }: { readonly kept?: KeptChunks; readonly signal?: AbortSignal } = {},
+    { kept, signal }: { readonly kept?: ChunkStore; readonly signal?: AbortSignal } = {},
   ): Promise<void> {
     const tasks = jobs.flatMap((job) =>
       Array.from({ length: Math.max(1, Math.ceil(job.records.length / RECORDS_PER_TASK)) }, (_, n) => {

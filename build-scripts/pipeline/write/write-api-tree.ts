@@ -19,10 +19,10 @@ import { bucketPath, listFile, queryFile } from "../../core/routes/output-tree.t
 import { levelsOf, slicesPerFolder } from "../../core/routes/tree-layout.ts";
 import { RECORDS_PER_FILE, SearchIndexBuilder } from "../../core/search/build-index.ts";
 import { wordRules } from "../../core/search/languages.ts";
-import type { FileWriter } from "./file-writer.ts";
+import { UpdatingWriter, type FileWriter } from "./file-writer.ts";
 import { ListFiles } from "./list-files.ts";
 import type { RecordToRender } from "./render-messages.ts";
-import { recordTermNumbers, type KeptChunks, type RenderJob, type RenderThreads, type TakeChunk } from "./render-threads.ts";
+import { recordTermNumbers, type ChunkStore, type RenderJob, type RenderThreads, type TakeChunk } from "./render-threads.ts";
 import { ColumnFiles, writeListQueryFiles } from "./query-files.ts";
 
 export type Progress = (collection: string, done: number, total: number) => void;
@@ -30,8 +30,8 @@ export type Progress = (collection: string, done: number, total: number) => void
 /** What a run of the site's writer (write-site.ts) is told; the writer it is given says where, and how, it writes. */
 export interface WriteOptions {
   readonly threads: RenderThreads;
-  /** Chunks rendered by earlier runs in this process (`npm run dev`), taken again where their records are the same. */
-  readonly kept?: KeptChunks;
+  /** Chunks rendered by earlier runs (`npm run dev`: in this process; `npm run mirror`: stored), taken again where their records are the same. */
+  readonly kept?: ChunkStore;
   /** Only these collections' lists and resources (`npm run dev`: the ones a save touched); every one by default. */
   readonly only?: ReadonlySet<string>;
   /** Told how far each collection's files are. */
@@ -125,6 +125,7 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
     });
     current = undefined;
     // Over an older tree (npm run dev): what the list no longer has goes (the search's superseded files are not counted as removed).
+    if (!(writer instanceof UpdatingWriter)) return;
     const levels = levelsOf(tree.context.layout, collection.name);
     const below = (folder: string, files: readonly string[]) =>
       files.filter((file) => file.startsWith(`${folder}/`)).map((file) => file.slice(folder.length + 1));
@@ -151,7 +152,7 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
 }
 
 /** Removes from `folder` what is not `keep` (paths below it) nor holds any of it, folder by folder (a writer over an older tree). */
-function removeOutside(writer: FileWriter, folder: string, keep: readonly string[]): number {
+function removeOutside(writer: UpdatingWriter, folder: string, keep: readonly string[]): number {
   const inside = new Map<string, string[]>();
   for (const file of keep) {
     const at = file.indexOf("/");

@@ -7,9 +7,26 @@
  * The archives hold the site as built, before those links are added: a copy
  * of the site cannot contain itself, so the mirror's own root page does not
  * link to an archive it could not reach.
+ *
+ * Over the output and build state an earlier run left (as Netlify's cache
+ * keeps them), it writes again only the collections whose records changed,
+ * and the archives copy their unchanged entries (pipeline/build-state.ts);
+ * the first line says which build it does, and why.
  */
 import { reportedBuild, showProgress } from "../../pipeline/build-report.ts";
-import { FileWriter } from "../../pipeline/write/file-writer.ts";
+import type { PreparedBuild } from "../../pipeline/prepare.ts";
+import { chunksDir, StoredChunks } from "../../pipeline/write/stored-chunks.ts";
+import { RECORDS_PER_TASK } from "../../pipeline/write/render-messages.ts";
+import {
+  buildInputs,
+  forgetState,
+  keepState,
+  planBuild,
+  recordHashes,
+  type BuildInputs,
+  type BuildState,
+} from "../../pipeline/build-state.ts";
+import { UpdatingWriter } from "../../pipeline/write/file-writer.ts";
 import { formatBytes } from "../../pipeline/write/write-stats.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import type { ArchiveKind } from "../../core/formats/views.ts";
@@ -18,6 +35,7 @@ import { siteTree } from "../../core/translations/site-tree.ts";
 import { apiRoot } from "../../pipeline/write/write-site.ts";
 import { archiveSite, type SiteArchive } from "../../pipeline/mirror/archive-site.ts";
 import { archiveReader } from "../../pipeline/mirror/reader-archive.ts";
+import { archiveTime } from "../../pipeline/mirror/archive-time.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -27,32 +45,57 @@ const COMMAND = {
 usage: npm run mirror
 Builds the site (as npm run build does) and zips it into _site/downloads/catalogue-mirror.zip, an offline mirror,
 and writes _site/downloads/catalogue-reader.zip, the offline reader: every view, search and format in a few files.
+Over the output of an earlier run (and its ${outDir}.build-state.json) it redoes only what the records' changes reach.
 `,
-  onError: `No mirror was made; ${outDir}/ holds the last site that built.`,
+  onError: `No mirror was made; ${outDir}/ holds the last site that built, or a part of an update (the next run builds it all).`,
 };
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
 
 await runCommand(COMMAND, async () => {
-  const { build } = await reportedBuild(outDir);
+  const projectDir = process.cwd();
+  let made: { inputs: BuildInputs; records: BuildState["records"] } | undefined;
+  /** In an update, before anything is written: files older are as the previous archives were made from them. */
+  let unchangedBefore: number | undefined;
+  const kept = new StoredChunks(chunksDir(outDir));
+  const only = ({ config, catalogue, layout }: PreparedBuild) => {
+    made = { inputs: buildInputs(projectDir, config, layout), records: recordHashes(catalogue) };
+    const plan = planBuild(projectDir, outDir, made.inputs, made.records);
+    forgetState(outDir);
+    kept.begin(!("full" in plan));
+    if ("full" in plan) {
+      console.log(`Building ${outDir}/ whole: ${plan.full}.`);
+      return undefined;
+    }
+    console.log(`Updating ${outDir}/ as the previous build left it: ${[...plan.only].join(", ") || "no collection"} changed.`);
+    // A second's margin: a file's time is the kernel's coarse clock, which may lag this one by a tick.
+    unchangedBefore = Date.now() - 1000;
+    return plan.only;
+  };
+  const { build } = await reportedBuild(outDir, { only, kept });
+  if (kept.taken) console.log(`  ${kept.taken} chunks of ${RECORDS_PER_TASK} records taken from the previous build, not rendered.`);
 
-  const date = new Date();
+  const date = archiveTime(process.cwd());
   const progress = (done: number, total: number) => showProgress(`  archive: ${done} / ${total} files`);
-  const made: { kind: ArchiveKind; file: string; archive: SiteArchive; took: string }[] = [];
+  const archives: { kind: ArchiveKind; file: string; archive: SiteArchive; took: string }[] = [];
   let started = performance.now();
-  const mirror = await archiveSite(outDir, build.config, date, progress);
-  made.push({ kind: "mirror", file: MIRROR_ARCHIVE, archive: mirror, took: seconds(started) });
+  const mirror = await archiveSite(outDir, build.config, date, { progress, unchangedBefore });
+  archives.push({ kind: "mirror", file: MIRROR_ARCHIVE, archive: mirror, took: seconds(started) });
   started = performance.now();
-  const reader = await archiveReader(outDir, date);
-  made.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: seconds(started) });
+  const reader = await archiveReader(outDir, date, { unchangedBefore });
+  archives.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: seconds(started) });
 
   const html = FORMATS[0];
   // The reader first: it is the archive for people.
-  const downloads = [...made]
+  const downloads = [...archives]
     .reverse()
     .map(({ kind, file, archive }) => ({ kind, file, size: formatBytes(archive.bytes), date: date.toISOString() }));
-  new FileWriter(outDir).write(rootFile(html.extension), apiRoot(siteTree(build.config), html, downloads));
-  for (const { archive, took } of made)
-    console.log(`Wrote ${archive.file}: ${archive.entries} files, ${formatBytes(archive.bytes)}, in ${took}.`);
+  new UpdatingWriter(outDir).write(rootFile(html.extension), apiRoot(siteTree(build.config), html, downloads));
+  for (const { archive, took } of archives) {
+    const copied = archive.copied ? ` (${archive.copied} copied from the previous archive)` : "";
+    console.log(`Wrote ${archive.file}: ${archive.entries} files${copied}, ${formatBytes(archive.bytes)}, in ${took}.`);
+    if (archive.previousIgnored) console.log(`  the previous archive was not used: ${archive.previousIgnored}`);
+  }
   console.log("The API root's HTML view links them.");
+  if (made) keepState(outDir, made.inputs, made.records);
 });

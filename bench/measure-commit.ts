@@ -1,0 +1,62 @@
+/**
+ * What a commit costs Netlify's build (docs/editors.md): `npm run mirror` on
+ * a copy of the catalogue from a clean output folder, then, after one
+ * commit's worth of changes (a video's title edited, a video added, one
+ * removed), over the output and build state it left, as Netlify's cache hands
+ * them back; each timed from outside. Then the files that differ between the
+ * two outputs: only those the changes reach, as no file carries the time of
+ * its run.
+ */
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
+
+/** Runs a command from outside and says how long it took (bench-size.ts's `measure`). */
+type Measure = (command: string, args: readonly string[], env: NodeJS.ProcessEnv) => Promise<{ wallSeconds: number }>;
+
+/** Each file of the tree by its path, as a hash of its bytes. */
+function hashes(root: string): Map<string, string> {
+  return new Map(
+    readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => {
+        const file = path.join(d.parentPath, d.name);
+        return [path.relative(root, file), createHash("sha1").update(readFileSync(file)).digest("hex")];
+      }),
+  );
+}
+
+export async function measureCommit(
+  projectDir: string,
+  contentDir: string,
+  workDir: string,
+  mirror: [string, string[]],
+  measure: Measure,
+  env: NodeJS.ProcessEnv,
+) {
+  const [content, outDir] = [path.join(workDir, "content"), path.join(workDir, "_site")];
+  await mkdir(workDir, { recursive: true });
+  execFileSync("cp", ["-r", contentDir, content]);
+  const runEnv = { ...env, CONTENT_DIR: content, OUTPUT_DIR: outDir };
+  const clean = await measure(...mirror, runEnv);
+  const before = hashes(outDir);
+
+  const videos = readContent(projectDir, content)
+    .records.filter((s) => s.collection === "videos")
+    .map((s) => path.resolve(projectDir, s.file));
+  const edited = JSON.parse(await readFile(videos[Math.floor(videos.length / 2)], "utf8")) as { title: string };
+  await writeFile(videos[Math.floor(videos.length / 2)], `${JSON.stringify({ ...edited, title: `${edited.title} (edited)` }, null, 2)}\n`);
+  const copied = JSON.parse(await readFile(videos[1], "utf8")) as { uuid: string; html_path: string };
+  const added = { ...copied, uuid: "00000000-0000-4000-8000-00000000c0de", html_path: copied.html_path.replace(/\/?$/, "-added/") };
+  await writeFile(path.join(path.dirname(videos[1]), "added-by-the-benchmark.json"), `${JSON.stringify(added, null, 2)}\n`);
+  await rm(videos[2]);
+  const commit = await measure(...mirror, runEnv);
+
+  const after = hashes(outDir);
+  const differing = [...new Set([...before.keys(), ...after.keys()])].filter((file) => before.get(file) !== after.get(file));
+  const bytes = differing.reduce((sum, file) => sum + (after.has(file) ? readFileSync(path.join(outDir, file)).length : 0), 0);
+  return { cleanSeconds: clean.wallSeconds, commitSeconds: commit.wallSeconds, filesDiffering: differing.length, bytesDiffering: bytes };
+}

@@ -1,0 +1,177 @@
+/**
+ * What `npm run mirror` keeps beside its output (`<output>.build-state.json`)
+ * to redo only what a commit changed: a fingerprint of everything but the
+ * records that can make the output differ, the commit it was built from, how
+ * many files the output held, and each record's hash. A build whose
+ * fingerprint matches, from a descendant commit, over an output as it was
+ * left, writes again only the collections whose records changed
+ * (run-build.ts); anything else is a whole build, for the one reason given.
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { versions } from "node:process";
+import { createHash } from "node:crypto";
+import type { Catalogue } from "../core/catalogue/catalogue.ts";
+import type { SiteConfig } from "../core/catalogue/site-config.ts";
+import type { TreeLayout } from "../core/routes/tree-layout.ts";
+import { sha256 } from "./cache/cached.ts";
+import { TRANSLATIONS_FOLDER } from "./load/content-folder.ts";
+
+const FORMAT = 1;
+
+/** What the code of a build is: every file of these (folders listed recursively), below the project. */
+const CODE = ["build-scripts", "templates", ".eleventy.ts", "package.json", "package-lock.json"];
+
+/** The environment the build reads beyond its config (the CMS's settings: pipeline/admin-page.ts). */
+const ENV = ["CMS_GITHUB_REPO", "REPOSITORY_URL", "CMS_BRANCH", "BRANCH", "CMS_OAUTH_URL", "CMS_API_ROOT", "CMS_EDITORIAL_WORKFLOW"];
+
+/** What a build is made from, bar the records: each a hash, named as the log names it when it differs. */
+export interface Fingerprint {
+  /** build-scripts/ (schemas included), templates/, .eleventy.ts, package.json, package-lock.json; Node's and zlib's versions. */
+  readonly code: string;
+  /** The resolved config (package.json's, BASE_URL, SITE_URL, …) and the other environment the build reads. */
+  readonly "config or environment": string;
+  /** The content's translations/ folder. */
+  readonly translations: string;
+  /** The trees' layout (core/routes/tree-layout.ts): which collections are split, so where each file is. */
+  readonly layout: string;
+}
+
+export interface BuildState {
+  readonly format: typeof FORMAT;
+  readonly fingerprint: Fingerprint;
+  readonly commit: string;
+  /** Files below the output folder once the build was done. */
+  readonly files: number;
+  /** Each collection's records: source file → hash of the record as checked. */
+  readonly records: Record<string, Record<string, string>>;
+}
+
+export interface BuildInputs {
+  readonly fingerprint: Fingerprint;
+  /** The commit built: Netlify's COMMIT_REF, else git's HEAD; undefined outside a repository. */
+  readonly commit?: string;
+}
+
+/** The plan: write again the collections of `only` over the output as it is, or build it all, for `reason`. */
+export type BuildPlan = { readonly only: ReadonlySet<string> } | { readonly full: string };
+
+export const stateFile = (outDir: string) => `${outDir}.build-state.json`;
+
+/** The files below `dir`, relative, `/`-separated, in a stable order. */
+function filesBelow(projectDir: string, dir: string): string[] {
+  const root = path.resolve(projectDir, dir);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) return statSync(root, { throwIfNoEntry: false }) ? [dir] : [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(projectDir, path.join(d.parentPath, d.name)).split(path.sep).join("/"))
+    .sort();
+}
+
+function git(projectDir: string, args: readonly string[]): string {
+  return execFileSync("git", args, { cwd: projectDir, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+}
+
+/** A hash of the files (below the project) and of the values given. */
+function hashOf(projectDir: string, files: readonly string[], values: unknown): string {
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.resolve(projectDir, file)));
+  return hash.update(JSON.stringify(values)).digest("hex");
+}
+
+export function buildInputs(projectDir: string, config: SiteConfig, layout: TreeLayout, env: NodeJS.ProcessEnv = process.env): BuildInputs {
+  const fingerprint: Fingerprint = {
+    code: hashOf(
+      projectDir,
+      CODE.flatMap((dir) => filesBelow(projectDir, dir)),
+      [versions.node, versions.zlib],
+    ),
+    "config or environment": hashOf(projectDir, [], [config, ENV.map((name) => env[name] ?? null)]),
+    translations: hashOf(projectDir, filesBelow(projectDir, path.join(config.contentDir, TRANSLATIONS_FOLDER)), []),
+    layout: hashOf(projectDir, [], layout),
+  };
+  let commit = env.COMMIT_REF || undefined;
+  try {
+    commit ??= git(projectDir, ["rev-parse", "HEAD"]);
+  } catch {
+    // not a repository: no build can be trusted to follow another
+  }
+  return { fingerprint, commit };
+}
+
+/** Each record's hash, by collection and source file: what rendering it reads. */
+export function recordHashes(catalogue: Catalogue): BuildState["records"] {
+  return Object.fromEntries(
+    [...catalogue.lists].map(([name, list]) => [
+      name,
+      Object.fromEntries(list.map(({ file, record }) => [file, sha256(JSON.stringify(record))])),
+    ]),
+  );
+}
+
+const countFiles = (outDir: string) => readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
+
+/** The state a build left, or why there is none to trust. */
+function readState(outDir: string): BuildState | string {
+  const file = stateFile(outDir);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return `no build state (${file}): the first build here, or the last one did not finish`;
+  }
+  try {
+    const state = JSON.parse(text) as BuildState;
+    if (state.format !== FORMAT || typeof state.fingerprint !== "object" || typeof state.records !== "object")
+      return `${file} is of another format`;
+    return state;
+  } catch {
+    return `${file} is damaged (not JSON)`;
+  }
+}
+
+/** Whether the commit built last is this one or one of its ancestors; why not, if not. */
+function followsFrom(projectDir: string, last: string, now: string | undefined): string | undefined {
+  if (now === undefined) return "no git commit to check the previous build's against";
+  if (last === now) return undefined;
+  try {
+    git(projectDir, ["merge-base", "--is-ancestor", last, now]);
+    return undefined;
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    return status === 1
+      ? `the previous build's commit ${last.slice(0, 12)} is not an ancestor of ${now.slice(0, 12)}`
+      : `git cannot tell whether the previous build's commit ${last.slice(0, 12)} is an ancestor of ${now.slice(0, 12)}`;
+  }
+}
+
+/** Which collections the change from the last build reaches; a whole build when anything but the records changed. */
+export function planBuild(projectDir: string, outDir: string, inputs: BuildInputs, records: BuildState["records"]): BuildPlan {
+  const state = readState(outDir);
+  if (typeof state === "string") return { full: state };
+  const changed = (Object.keys(inputs.fingerprint) as (keyof Fingerprint)[]).filter(
+    (part) => state.fingerprint[part] !== inputs.fingerprint[part],
+  );
+  if (changed.length) return { full: `the ${changed.join(" and the ")} changed since the previous build` };
+  const unfollowed = followsFrom(projectDir, state.commit, inputs.commit);
+  if (unfollowed) return { full: unfollowed };
+  const found = statSync(outDir, { throwIfNoEntry: false })?.isDirectory() ? countFiles(outDir) : 0;
+  if (found !== state.files) return { full: `${outDir}/ holds ${found} files where the previous build left ${state.files}` };
+  const only = new Set<string>();
+  for (const name of new Set([...Object.keys(records), ...Object.keys(state.records)])) {
+    const [now, then] = [records[name] ?? {}, state.records[name] ?? {}];
+    const files = new Set([...Object.keys(now), ...Object.keys(then)]);
+    if ([...files].some((file) => now[file] !== then[file])) only.add(name);
+  }
+  return { only };
+}
+
+/** Before writing over the output: until the new state is kept, the output is not one a build can follow. */
+export const forgetState = (outDir: string) => rmSync(stateFile(outDir), { force: true });
+
+export function keepState(outDir: string, inputs: BuildInputs, records: BuildState["records"]): void {
+  if (inputs.commit === undefined) return;
+  const state: BuildState = { format: FORMAT, fingerprint: inputs.fingerprint, commit: inputs.commit, files: countFiles(outDir), records };
+  writeFileSync(stateFile(outDir), JSON.stringify(state));
+}
