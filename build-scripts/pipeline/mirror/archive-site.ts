@@ -33,15 +33,21 @@ export async function archiveSite(
     yield { name: MIRROR_README, data: new TextEncoder().encode(mirrorReadme(FOLDER, config, date.toISOString())) };
     yield* offlineFiles(siteDir);
   }
-  const written = await writeArchive(file, {
-    siteDir,
-    exclude: [path.dirname(MIRROR_ARCHIVE), ADMIN_FOLDER],
-    folder: FOLDER,
-    extra: extra(),
-    mtime: date,
-    previous: file,
-    unchangedBefore,
-    progress,
-  });
+  return archiveOver(
+    file,
+    date,
+    { progress, unchangedBefore },
+    { siteDir, exclude: [path.dirname(MIRROR_ARCHIVE), ADMIN_FOLDER], extra: extra() },
+  );
+}
+
+/** The archive at `file`, unpacking to a folder of its name, written over the previous one there: the mirror's and the reader's. */
+export async function archiveOver(
+  file: string,
+  date: Date,
+  options: Pick<ArchiveInput, "progress" | "unchangedBefore">,
+  input: Pick<ArchiveInput, "siteDir" | "exclude" | "only" | "extra">,
+): Promise<SiteArchive> {
+  const written = await writeArchive(file, { ...input, ...options, folder: path.basename(file, ".zip"), mtime: date, previous: file });
   return { file, ...written };
 }

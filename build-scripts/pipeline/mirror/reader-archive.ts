@@ -13,10 +13,8 @@ import { pageOpen, PAGE_CLOSE } from "../../core/formats/html-page.ts";
 import { OPENAPI_FILE, READER_ARCHIVE, READER_SCRIPT } from "../../core/routes/output-tree.ts";
 import { SOURCE_LANGUAGE } from "../../core/translations/languages.ts";
 import { offlineFiles, rootCopies } from "./offline-files.ts";
-import type { SiteArchive } from "./archive-site.ts";
-import { writeArchive, type ArchiveInput, type InMemoryFile } from "./write-archive.ts";
-
-const FOLDER = path.basename(READER_ARCHIVE, ".zip");
+import { archiveOver, type SiteArchive } from "./archive-site.ts";
+import type { ArchiveInput, InMemoryFile } from "./write-archive.ts";
 
 /** The reader's page, until its script shows the view its address names. */
 export const READER_PAGE = `${pageOpen({
@@ -40,16 +38,6 @@ export async function archiveReader(
     yield* rootCopies(siteDir);
     yield* offlineFiles(siteDir);
   }
-  const written = await writeArchive(file, {
-    siteDir,
-    exclude: [],
-    only: [STYLESHEET, FAVICON, READER_SCRIPT, OPENAPI_FILE],
-    folder: FOLDER,
-    extra: extra(),
-    mtime: date,
-    previous: file,
-    unchangedBefore,
-    progress,
-  });
-  return { file, ...written };
+  const only = [STYLESHEET, FAVICON, READER_SCRIPT, OPENAPI_FILE];
+  return archiveOver(file, date, { progress, unchangedBefore }, { siteDir, exclude: [], only, extra: extra() });
 }
