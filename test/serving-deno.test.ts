@@ -11,7 +11,7 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORMAT_TABLE } from "../build-scripts/core/formats/format-table.ts";
+import { FORMAT_TABLE } from "../build-scripts/core/format-table.ts";
 import { buildSite, type BuildResult } from "./helpers/build-site.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
 import { startEdgeServer, type EdgeServer } from "./deno/start-edge-server.ts";

@@ -10,7 +10,7 @@
  * Lists are paged in the HTML view only: the data formats carry the whole list.
  */
 import { FIELD_ORDER, type Json } from "../catalogue/resource.ts";
-import { DATA_FORMATS, displayName, inWords, type FormatInfo } from "./format-table.ts";
+import { DATA_FORMATS, displayName, inWords, type FormatInfo } from "../format-table.ts";
 import type { Collection } from "../catalogue/collections.ts";
 import { ALLOW } from "../routes/api-headers.ts";
 import { escapeAttribute, escapeHtml } from "./html-escape.ts";

@@ -11,7 +11,7 @@
  * docs/translations.md), which holds the same views in that language.
  */
 import { findCollection, type Collection } from "../catalogue/collections.ts";
-import { FORMAT_TABLE, formatWithExtension } from "../formats/format-table.ts";
+import { FORMAT_TABLE, formatWithExtension } from "../format-table.ts";
 import { isTargetLanguage, languageRoot } from "../translations/languages.ts";
 import { bucketPath, instanceFile, listPageFile, pageHex, rootFile } from "./output-tree.ts";
 import { levelsOf, type TreeLayout } from "./tree-layout.ts";

@@ -6,7 +6,7 @@
  * file is the view's address with `format` (`#/api/videos?format=xml`). The
  * views' links name the files of the output tree; this maps them here.
  */
-import { DATA_FORMATS, formatWithExtension } from "../../core/formats/format-table.ts";
+import { DATA_FORMATS, formatWithExtension } from "../../core/format-table.ts";
 import { resolveApiPath, type ApiRoute } from "../../core/routes/api-path.ts";
 import { languageRoot } from "../../core/translations/languages.ts";
 

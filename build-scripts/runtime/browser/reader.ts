@@ -7,7 +7,7 @@
  * links are turned into reader addresses. A format link makes its file here,
  * as the edge would answer it, and saves it under the view's download name.
  */
-import { contentType, formatNamed } from "../../core/formats/format-table.ts";
+import { contentType, formatNamed } from "../../core/format-table.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import { bodyBytes, type Answer } from "../../core/query/answer.ts";
 import { queryString } from "../../core/query/fields.ts";

@@ -25,7 +25,7 @@
 import type { Json } from "../../core/catalogue/resource.ts";
 import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
 import { methodNotAllowedView, notAcceptableView, notFoundView } from "../../core/formats/errors.ts";
-import { contentType, formatWithExtension } from "../../core/formats/format-table.ts";
+import { contentType, formatWithExtension } from "../../core/format-table.ts";
 import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import { CONTENT_SECURITY_POLICY } from "../../core/formats/html.ts";
 import type { DocumentView } from "../../core/formats/views.ts";
