@@ -15,7 +15,7 @@ import type { Collection } from "../catalogue/collections.ts";
 import { ALLOW } from "../routes/api-headers.ts";
 import { escapeAttribute, escapeHtml } from "./html-escape.ts";
 import { pageOpen, PAGE_CLOSE } from "./html-page.ts";
-import { HTML_PAGE_SIZE, pagerLinks, queryPageHref } from "./pagination.ts";
+import { HTML_PAGE_SIZE, pagerLinks, queryAddress, queryPageHref } from "./pagination.ts";
 import { SOURCE_LANGUAGE } from "../translations/languages.ts";
 import { siteBaseUrl, upToSite, type SiteTree } from "../translations/site-tree.ts";
 import type { Renderer } from "./renderer.ts";
@@ -361,9 +361,9 @@ export const htmlRenderer: Renderer = {
   pageSize: HTML_PAGE_SIZE,
   listHead: (view, page, context) => {
     // A narrowed list's request line names its query, as the page's address does.
-    const query = view.query ? `?${view.query}${page.number > 1 ? `&page=${page.number}` : ""}` : "";
+    const path = view.query ? queryAddress(view.path, view.query, page.number) : view.path;
     const frame: Frame = {
-      ...fileFrame({ ...view, path: `${view.path}${query}` }, { view: "list", collection: view.collection, page: 1 }, context),
+      ...fileFrame({ ...view, path }, { view: "list", collection: view.collection, page: 1 }, context),
       file: listPageFile(view.collection.name, page.number, "html", levelsOf(context.layout, view.collection.name)),
       before: searchForm(view, page) + pager(view, page, "pages", context),
       script: { list: view.collection.name, scripts: context.scripts },
