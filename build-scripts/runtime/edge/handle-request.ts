@@ -81,7 +81,7 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
     return rendered(request, format, metadataView(route, path), answers);
   }
   if (!SAFE_METHODS.includes(request.method)) return rendered(request, format, methodNotAllowedView(path, request.method), answers);
-  return answerDocument(request, path, route, format, next, tree);
+  return documentResponse(request, path, route, format, next, tree);
 }
 
 /**
@@ -89,7 +89,7 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
  * the pre-rendered file of the negotiated format; with a search or a choice of
  * fields, the answer made from the published search files (core/query/answer.ts).
  */
-async function answerDocument(
+async function documentResponse(
   request: Request,
   path: string,
   route: ApiRoute,
