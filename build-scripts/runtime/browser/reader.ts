@@ -36,7 +36,7 @@ function apiOf(language: string | undefined): SearchDataAnswers {
 }
 
 /** The answer at an address, in a format: one page of a list when the address names one (the HTML view's are always paged). */
-function answerAt({ path, params }: ReaderAddress, format: string): Promise<Answer> {
+function answerOf({ path, params }: ReaderAddress, format: string): Promise<Answer> {
   return apiOf(resolveApiPath(path)?.language).get({ path, format, ...readQuery(params) });
 }
 
@@ -62,7 +62,7 @@ async function show(): Promise<void> {
   let text: string;
   let answer: Answer;
   try {
-    answer = await answerAt(address, HTML.name);
+    answer = await answerOf(address, HTML.name);
     text = decoder.decode(await bodyBytes(answer.body));
   } catch (error) {
     if (ticket !== latest) return;
@@ -114,7 +114,7 @@ function startSearch(form: HTMLFormElement, { path, params }: ReaderAddress, tot
 async function save(link: HTMLAnchorElement): Promise<void> {
   const address = parseAddress(link.getAttribute("href")!);
   const format = formatNamed(FORMATS, lastParam(address.params, "format")!)!;
-  const answer = await answerAt(address, format.name);
+  const answer = await answerOf(address, format.name);
   const route = resolveApiPath(address.path)?.route;
   const blob = new Blob([await bodyBytes(answer.body)], { type: contentType(format) });
   const saved = Object.assign(document.createElement("a"), {
