@@ -289,7 +289,7 @@ ${boxes}
  * JSON), or, when the address is a file's own name (whose extension fixes the
  * format), that file in their format.
  */
-function answerFrame(view: ErrorView | MetadataView, context: RenderContext): Frame {
+function askedAddressFrame(view: ErrorView | MetadataView, context: RenderContext): Frame {
   const resolved = resolveApiPath(view.path, context.layout);
   const file = resolved?.fixedExtension === undefined ? undefined : resolved.route;
   return {
@@ -317,12 +317,12 @@ function documentFrame(view: DocumentView | InstanceView, context: RenderContext
     case "error":
       // 404.html is written before any request: its page script names the address it is served at.
       return {
-        ...answerFrame(view, context),
+        ...askedAddressFrame(view, context),
         status: `${view.status} ${view.statusText}`,
         ...(view.path === "" ? { script: "address" as const } : {}),
       };
     case "metadata":
-      return { ...answerFrame(view, context), status: "200 OK", method: "OPTIONS" };
+      return { ...askedAddressFrame(view, context), status: "200 OK", method: "OPTIONS" };
   }
 }
 
