@@ -72,7 +72,7 @@ async function start(): Promise<void> {
   // A build that names its API (tests, the benchmark) is the production path wherever it is served.
   if (!built.api_root && LOCAL_HOSTS.includes(location.hostname)) {
     const root = `http://${location.hostname}:${githubApiServerPort(Number(location.port || 80))}`;
-    if (!(await answers(root))) {
+    if (!(await isServing(root))) {
       return say(
         `The GitHub-API server of npm run cms does not answer at ${root}, so this page can neither read nor save records. ` +
           `Start the site with "npm run cms" (not "npm run dev" or "npm start"), then reload this page.`,
@@ -128,8 +128,8 @@ function keepRefusalsShown(root: string): void {
   };
 }
 
-/** Whether `npm run cms`'s server answers (its GitHub API's user). */
-async function answers(root: string): Promise<boolean> {
+/** Whether `npm run cms`'s GitHub-API server is there (it gives its user). */
+async function isServing(root: string): Promise<boolean> {
   try {
     return (await fetch(`${root}/user`)).ok;
   } catch {
