@@ -42,6 +42,6 @@ export async function publishedTitle(site: SiteAddresses, collection: string, uu
 
 /** The site's layout as built (search/layout.json), which places the files the preview links; flat when it cannot be read. */
 export const publishedLayout = (site: SiteAddresses): Promise<TreeLayout | undefined> =>
-  answers(site)
+  publishedAnswers(site)
     .readLayout()
     .catch(() => undefined);
