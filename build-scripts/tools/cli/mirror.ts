@@ -20,7 +20,7 @@ import { RECORDS_PER_TASK } from "../../pipeline/write/render-messages.ts";
 import {
   buildInputs,
   forgetState,
-  keepState,
+  storeState,
   planBuild,
   recordHashes,
   type BuildInputs,
@@ -97,5 +97,5 @@ await runCommand(COMMAND, async () => {
     if (archive.previousIgnored) console.log(`  the previous archive was not used: ${archive.previousIgnored}`);
   }
   console.log("The API root's HTML view links them.");
-  if (made) keepState(outDir, made.inputs, made.records);
+  if (made) storeState(outDir, made.inputs, made.records);
 });
