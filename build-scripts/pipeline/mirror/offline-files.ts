@@ -22,7 +22,7 @@ const encoder = new TextEncoder();
 
 export async function* offlineFiles(siteDir: string): AsyncIterable<InMemoryFile> {
   for (const tree of await trees(siteDir)) {
-    yield wrapped(`${tree}${LAYOUT_FILE}`, await published(siteDir, `${tree}${LAYOUT_FILE}`));
+    yield wrapped(siteDir, `${tree}${LAYOUT_FILE}`);
     for (const collection of await folders(path.join(siteDir, tree, SEARCH))) {
       const manifestFile = searchManifestFile(collection);
       const manifestText = await published(siteDir, `${tree}${manifestFile}`);
