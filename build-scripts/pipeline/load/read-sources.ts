@@ -15,6 +15,7 @@ import { problem } from "../validate/problems.ts";
 import type { SourceFile, SourceName, UnreadSource } from "../validate/validate-catalogue.ts";
 import type { TranslationSource } from "../validate/validate-translations.ts";
 import { describeEntry, readTextFile } from "./read-text-file.ts";
+import { appendAll } from "../../core/append-all.ts";
 
 const isHidden = (name: string) => name.startsWith(".") || name.startsWith("_");
 const A_RECORD = "a JSON file";
@@ -47,7 +48,7 @@ export function readContent(projectDir: string, contentDir: string): ContentSour
   for (const folder of subfolders(projectDir, given, listed, root, shownRoot, contentFolderKind)) {
     if ("problem" in folder) records.push(folder);
     else if (folder.name === TRANSLATIONS_FOLDER) translations = readTranslations(projectDir, folder.dir, root, shownRoot);
-    else records.push(...readCollection(projectDir, folder.dir, folder.name, root, shownRoot));
+    else appendAll(records, readCollection(projectDir, folder.dir, folder.name, root, shownRoot));
   }
   return { records, translations };
 }
@@ -77,7 +78,10 @@ function readTranslations(projectDir: string, dir: string, root: string, shownRo
     }
     for (const folder of subfolders(projectDir, language.dir, collections, root, shownRoot, () => "a collection folder")) {
       const read = "problem" in folder ? [folder] : readCollection(projectDir, folder.dir, folder.name, root, shownRoot);
-      sources.push(...read.map((source) => ({ ...source, language: language.name })));
+      appendAll(
+        sources,
+        read.map((source) => ({ ...source, language: language.name })),
+      );
     }
   }
   return sources;
