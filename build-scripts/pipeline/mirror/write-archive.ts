@@ -15,6 +15,8 @@ import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
 
 /** Files per batch: enough to make a message's cost small beside the work. */
 const BATCH = 32;
+/** In-memory bytes that end a batch. */
+const BATCH_BYTES = 1 << 20;
 /** Batches posted ahead of the one being written: eight per thread, so neither waits while a batch is written. */
 const WINDOW = 16;
 
@@ -50,14 +52,21 @@ export interface ArchiveInput {
   readonly progress?: (done: number, total: number) => void;
 }
 
-/** The items in arrays of up to `size`. */
-async function* batches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const item of items) {
-    batch.push(item);
-    if (batch.length === size) {
+/**
+ * The sources in batches of up to BATCH files, a batch ended early once the
+ * bytes made in memory reach BATCH_BYTES: the reader's search files run to
+ * tens of MB each, and a window of such batches would hold gigabytes.
+ */
+async function* batches(sources: AsyncIterable<DeflateSource>): AsyncGenerator<DeflateSource[]> {
+  let batch: DeflateSource[] = [];
+  let bytes = 0;
+  for await (const source of sources) {
+    batch.push(source);
+    if ("data" in source) bytes += source.data.length;
+    if (batch.length === BATCH || bytes >= BATCH_BYTES) {
       yield batch;
       batch = [];
+      bytes = 0;
     }
   }
   if (batch.length) yield batch;
@@ -90,9 +99,7 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   const zip = new ZipWriter(out, input.mtime);
   let done = 0;
   try {
-    for await (const { records, infos } of inOrder(batches(sources(), BATCH), WINDOW, (sources) =>
-      threads.ask({ sources, mtime: input.mtime }),
-    )) {
+    for await (const { records, infos } of inOrder(batches(sources()), WINDOW, (sources) => threads.ask({ sources, mtime: input.mtime }))) {
       await zip.add(records, infos);
       const before = done;
       done += infos.length;

@@ -99,18 +99,25 @@ export class WorkerPool<Request, Reply, Answer = Reply> {
         owed?.reject(error as Error);
       }
     });
-    worker.on("messageerror", (error) => this.stop(n, error));
-    worker.on("error", (error) => this.stop(n, error));
-    worker.on("exit", () => this.stop(n, new Error("A worker thread stopped.")));
+    worker.on("messageerror", (error) => this.stop(n, worker, error));
+    worker.on("error", (error) => this.stop(n, worker, error));
+    worker.on("exit", () => this.stop(n, worker, new Error("A worker thread stopped.")));
     worker.unref(); // after adding the "message" listener, which refs the worker's port again
     thread.worker = worker;
     return worker;
   }
 
-  private stop(n: number, error: Error): void {
+  /** Ends the threads and frees their memory; a later request starts them afresh. */
+  async close(): Promise<void> {
+    const workers = this.threads.flatMap((thread, n) => (thread.worker ? [[n, thread.worker] as const] : []));
+    for (const [n, worker] of workers) this.stop(n, worker, new Error("The threads were closed."));
+    await Promise.all(workers.map(([, worker]) => worker.terminate()));
+  }
+
+  /** Thread n's `worker` stopped (an event of a worker since replaced is ignored). */
+  private stop(n: number, worker: Worker, error: Error): void {
     const thread = this.threads[n];
-    const worker = thread.worker;
-    if (!worker) return;
+    if (thread.worker !== worker) return;
     thread.worker = undefined;
     void worker.terminate(); // if it still runs (a reply that could not be read)
     this.handlers.stopped?.(n);

@@ -46,7 +46,7 @@ export interface ReadRecords {
   readonly unreadIn: ReadonlySet<string>;
 }
 
-export function validateSources(sources: readonly SourceFile[], validators: SchemaValidators): ValidationResult {
+export function validateSources(sources: Iterable<SourceFile>, validators: SchemaValidators): ValidationResult {
   const problems: Problem[] = [];
   const entries: CatalogueEntry[] = [];
   // Records with errors of their own still take part in the cross-record
