@@ -6,6 +6,7 @@
  * reads: every view and format is made in the browser, so the archive holds
  * no file per resource.
  */
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { FAVICON, STYLESHEET } from "../../core/formats/html.ts";
 import { pageOpen, PAGE_CLOSE } from "../../core/formats/html-page.ts";
@@ -30,6 +31,7 @@ ${PAGE_CLOSE}`;
 
 export async function archiveReader(siteDir: string, date: Date, progress?: (done: number, total: number) => void): Promise<SiteArchive> {
   const file = path.join(siteDir, READER_ARCHIVE);
+  await mkdir(path.dirname(file), { recursive: true });
   async function* extra(): AsyncGenerator<InMemoryFile> {
     yield { name: "index.html", data: new TextEncoder().encode(READER_PAGE) };
     yield* rootCopies(siteDir);
