@@ -15,6 +15,7 @@ import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { offlineFiles } from "../build-scripts/pipeline/mirror/offline-files.ts";
 import type { InMemoryFile } from "../build-scripts/pipeline/mirror/write-archive.ts";
+import { scriptWrapped } from "../build-scripts/runtime/browser/script-files.ts";
 import { TEST_ENV } from "./helpers/build-site.ts";
 import { answerShown, clickText, ENGINES, searchFor, shownAt, type TestBrowser, type TestPage } from "./helpers/browsers.ts";
 import { runCli } from "./helpers/run-cli.ts";
@@ -80,6 +81,13 @@ describe("the offline mirror's script copies", () => {
       expect(holder.currentScript.catalogueFile, name).toBe(original);
     }
     expect(offline.map((f) => f.name)).toContain("search/videos/index.json.js");
+  });
+
+  it("escape a backslash, a backquote, `${` and a carriage return, and keep other UTF-8 bytes as they are", () => {
+    const text = "a\\b`c${d}$e {f}\r\n é 日本 🦕 $";
+    const holder: { currentScript: Record<string, unknown> } = { currentScript: {} };
+    new Function("document", new TextDecoder().decode(scriptWrapped(new TextEncoder().encode(text))))(holder);
+    expect(holder.currentScript.catalogueFile).toBe(text);
     expect(
       offline.some((f) => f.name.endsWith(".bin.js")),
       "the entry offsets are the edge's alone",

@@ -17,15 +17,14 @@ import type { InMemoryFile } from "./write-archive.ts";
 
 const SEARCH = path.dirname(path.dirname(searchManifestFile("x")));
 const decoder = new TextDecoder("utf-8", { fatal: true });
-const encoder = new TextEncoder();
 
 export async function* offlineFiles(siteDir: string): AsyncIterable<InMemoryFile> {
   for (const tree of await trees(siteDir)) {
     for (const collection of await folders(path.join(siteDir, tree, SEARCH))) {
       const manifestFile = searchManifestFile(collection);
-      const manifestText = await published(siteDir, `${tree}${manifestFile}`);
-      yield wrapped(`${tree}${manifestFile}`, manifestText);
-      const { files } = JSON.parse(manifestText) as SearchManifest;
+      const manifestBytes = await published(siteDir, `${tree}${manifestFile}`);
+      yield wrapped(`${tree}${manifestFile}`, manifestBytes);
+      const { files } = JSON.parse(decoder.decode(manifestBytes)) as SearchManifest;
       const read = [
         ...files.terms,
         ...files.fragments,
@@ -59,14 +58,20 @@ async function folders(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isDirectory()).map((e) => e.name);
 }
 
-/** A published file's text; the search files are UTF-8, which a script copy must keep exactly. */
-async function published(siteDir: string, file: string): Promise<string> {
+/** Bytes checked at a time: a column file can pass the longest string Node makes. */
+const CHECKED = 1 << 24;
+
+/** A published file's bytes, checked to be UTF-8 (the search files are, and a script copy must keep them exactly). */
+async function published(siteDir: string, file: string): Promise<Uint8Array> {
   const bytes = await readFile(path.join(siteDir, file));
+  const checker = new TextDecoder("utf-8", { fatal: true });
   try {
-    return decoder.decode(bytes);
+    for (let at = 0; at < bytes.length; at += CHECKED) checker.decode(bytes.subarray(at, at + CHECKED), { stream: true });
+    checker.decode();
   } catch {
     throw new Error(`${path.join(siteDir, file)}: expected UTF-8 text, found bytes that are not; build the site again.`);
   }
+  return bytes;
 }
 
-const wrapped = (file: string, text: string): InMemoryFile => ({ name: offlineCopy(file), data: encoder.encode(scriptWrapped(text)) });
+const wrapped = (file: string, bytes: Uint8Array): InMemoryFile => ({ name: offlineCopy(file), data: scriptWrapped(bytes) });
