@@ -39,9 +39,7 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 await runCommand(COMMAND, async () => {
   const maxBytes = loadMirrorMaxBytes(process.cwd());
   // The configuration and the byte count alone: the catalogue is not needed again, and the archives want its memory.
-  const built = await reportedBuild(outDir);
-  const { config } = built.build;
-  const siteBytes = built.stats.bytes;
+  const { config, siteBytes } = await reportedBuild(outDir).then(({ build, stats }) => ({ config: build.config, siteBytes: stats.bytes }));
 
   const date = new Date();
   const progress = (done: number, total: number) => console.log(`  archive: ${done} / ${total} files`);
