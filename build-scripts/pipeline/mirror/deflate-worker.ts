@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { crc32, deflateRawSync } from "node:zlib";
 import { localRecords, type ZipEntry, type ZipEntryInfo } from "./zip-writer.ts";
+import { ownBuffers } from "../threads/own-buffers.ts";
 
 /**
  * Deflate level 2: at 10,000 resources it deflates as fast as level 1 and
@@ -54,5 +55,5 @@ parentPort?.on("message", ({ sources, mtime }: DeflateTask) => {
   } catch (error) {
     reply = { kind: "error", message: error instanceof Error ? error.message : String(error) };
   }
-  parentPort?.postMessage(reply);
+  parentPort?.postMessage(reply, reply.kind === "deflated" ? ownBuffers([reply.records]) : []);
 });

@@ -9,6 +9,7 @@
 import { createWriteStream, readdirSync } from "node:fs";
 import path from "node:path";
 import { inOrder } from "../threads/in-order.ts";
+import { ownBuffers } from "../threads/own-buffers.ts";
 import { WorkerPool } from "../threads/worker-pool.ts";
 import type { DeflateReply, DeflateSource, DeflateTask } from "./deflate-worker.ts";
 import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
@@ -99,7 +100,10 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   const zip = new ZipWriter(out, input.mtime);
   let done = 0;
   try {
-    for await (const { records, infos } of inOrder(batches(sources()), WINDOW, (sources) => threads.ask({ sources, mtime: input.mtime }))) {
+    // Files made in memory are moved to a thread, not copied: a reader's column file runs to hundreds of MB.
+    const deflated = (batch: DeflateSource[]) =>
+      threads.ask({ sources: batch, mtime: input.mtime }, ownBuffers(batch.flatMap((source) => ("data" in source ? [source.data] : []))));
+    for await (const { records, infos } of inOrder(batches(sources()), WINDOW, deflated)) {
       await zip.add(records, infos);
       const before = done;
       done += infos.length;

@@ -74,12 +74,15 @@ export class WorkerPool<Request, Reply, Answer = Reply> {
     this.threads.forEach((_, n) => this.worker(n));
   }
 
-  /** Ask the thread that owes fewer answers; a request that cannot be copied is rejected, and nothing is owed. */
-  ask(request: Request): Promise<Answer> {
+  /**
+   * Ask the thread that owes fewer answers; a request that cannot be copied is rejected, and nothing is owed.
+   * `transfer`: buffers moved to the thread rather than copied (see own-buffers.ts).
+   */
+  ask(request: Request, transfer: readonly ArrayBuffer[] = []): Promise<Answer> {
     const n = this.threads.reduce((least, thread, i) => (thread.owed.length < this.threads[least].owed.length ? i : least), 0);
     const worker = this.worker(n);
     return new Promise((resolve, reject) => {
-      worker.postMessage(request);
+      worker.postMessage(request, [...transfer]);
       this.threads[n].owed.push({ resolve, reject });
       worker.ref();
     });
