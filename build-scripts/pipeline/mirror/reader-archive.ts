@@ -7,6 +7,7 @@
  * no file per resource. Like the mirror, it copies the unchanged entries of
  * the archive already there.
  */
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { FAVICON, STYLESHEET } from "../../core/formats/html.ts";
 import { pageOpen, PAGE_CLOSE } from "../../core/formats/html-page.ts";
@@ -35,6 +36,7 @@ export async function archiveReader(
   { progress, unchangedBefore }: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
 ): Promise<SiteArchive> {
   const file = path.join(siteDir, READER_ARCHIVE);
+  await mkdir(path.dirname(file), { recursive: true });
   async function* extra(): AsyncGenerator<InMemoryFile> {
     yield { name: "index.html", data: new TextEncoder().encode(READER_PAGE) };
     yield* rootCopies(siteDir);

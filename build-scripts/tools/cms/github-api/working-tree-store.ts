@@ -23,6 +23,7 @@ import { mkdir, readdir, realpath, rename, stat, unlink, writeFile } from "node:
 import path from "node:path";
 import { readTextFile } from "../../../pipeline/load/read-text-file.ts";
 import { checkedTreeish, StoreRefusal, type CommitObject, type RepositoryStore, type TreeChange, type TreeEntry } from "./store.ts";
+import { appendAll } from "../../../core/append-all.ts";
 
 export interface WorkingTreeOptions {
   /** The folder of records it serves. */
@@ -76,7 +77,7 @@ export async function openWorkingTreeStore(options: WorkingTreeOptions): Promise
       const info = (link ? lstatSync : statSync)(file, { bigint: true, throwIfNoEntry: false });
       if (info?.isDirectory()) {
         entries.push({ path: name, mode: "040000", type: "tree", sha: sha1("tree", file, String(info.mtimeNs)) });
-        if (recursive) entries.push(...(await listFolder(file, name, true)));
+        if (recursive) appendAll(entries, await listFolder(file, name, true));
       } else if (info && (info.isFile() || link)) {
         const id = fileId(file, Number(info.size), info.mtimeNs);
         files.set(id, file);
