@@ -44,9 +44,9 @@ export async function measureCommit(
   const clean = await measure(...mirror, runEnv);
   const before = hashes(outDir);
 
-  const videos = readContent(projectDir, content)
-    .records.filter((s) => s.collection === "videos")
-    .map((s) => path.resolve(projectDir, s.file));
+  const videos: string[] = [];
+  for (const source of readContent(projectDir, content).records)
+    if (source.collection === "videos") videos.push(path.resolve(projectDir, source.file));
   const edited = JSON.parse(await readFile(videos[Math.floor(videos.length / 2)], "utf8")) as { title: string };
   await writeFile(videos[Math.floor(videos.length / 2)], `${JSON.stringify({ ...edited, title: `${edited.title} (edited)` }, null, 2)}\n`);
   const copied = JSON.parse(await readFile(videos[1], "utf8")) as { uuid: string; html_path: string };

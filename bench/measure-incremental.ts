@@ -22,7 +22,7 @@ export async function measureIncremental(projectDir: string, contentDir: string,
   const [content, outDir] = [path.join(workDir, "content"), path.join(workDir, "_site")];
   await mkdir(workDir, { recursive: true });
   execFileSync("cp", ["-r", contentDir, content]);
-  const videos = readContent(projectDir, content).records.filter((s) => s.collection === "videos");
+  const videos = [...readContent(projectDir, content).records].filter((s) => s.collection === "videos");
   const target = path.resolve(projectDir, videos[Math.floor(videos.length / 2)].file);
   const child = spawn(process.execPath, ["--import", "tsx", DEV_WORKER], {
     cwd: projectDir,

@@ -48,7 +48,7 @@ afterAll(() => rm(temp, { recursive: true, force: true }));
 
 describe("npm run bench:data -- --videos 60 --units 8 --lessons 5 --seed 7", () => {
   it("writes that many records per collection, each valid against the schemas, every unit's lessons resolving", async () => {
-    const sources = readContent(temp, "a").records;
+    const sources = [...readContent(temp, "a").records];
     const counts = Object.fromEntries(["lessons", "units", "videos"].map((c) => [c, sources.filter((s) => s.collection === c).length]));
     expect(counts).toEqual({ lessons: 5, units: 8, videos: 60 });
     const { catalogue, problems } = validateSources(sources, compileSchemas());

@@ -17,6 +17,7 @@ import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { instanceFile, LAYOUT_FILE, listPageFile, MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { offlineFiles } from "../build-scripts/pipeline/mirror/offline-files.ts";
 import type { InMemoryFile } from "../build-scripts/pipeline/mirror/write-archive.ts";
+import { scriptWrapped } from "../build-scripts/core/query/script-copies.ts";
 import { SPLIT_VIDEOS, TEST_ENV } from "./helpers/build-site.ts";
 import { answerShown, clickText, ENGINES, searchFor, shownAt, type TestBrowser, type TestPage } from "./helpers/browsers.ts";
 import { runCli } from "./helpers/run-cli.ts";
@@ -93,6 +94,13 @@ describe("the offline mirror's script copies", () => {
       offline.some((f) => f.name.endsWith(".bin.js")),
       "the entry offsets are the edge's alone",
     ).toBe(false);
+  });
+
+  it("escape a backslash, a backquote, `${` and a carriage return, and keep other UTF-8 bytes as they are", () => {
+    const text = "a\\b`c${d}$e {f}\r\n é 日本 🦕 $";
+    const holder: { currentScript: Record<string, unknown> } = { currentScript: {} };
+    new Function("document", new TextDecoder().decode(scriptWrapped(new TextEncoder().encode(text))))(holder);
+    expect(holder.currentScript.catalogueFile).toBe(text);
   });
 });
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
-import { MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
+import { MIRROR_ARCHIVE, READER_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { TEST_ENV } from "./helpers/build-site.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
@@ -154,5 +154,24 @@ describe("npm run mirror", () => {
     expect(videos[0].url).toMatch(/^https:\/\/api\.example\.test\/api\/videos\/[0-9a-f-]{36}$/);
     const root = (await (await fetch(`${origin}/api/index.json`)).json()) as Record<string, string>;
     expect(root.videos).toBe("https://api.example.test/api/videos?format=api");
+  });
+});
+
+describe("npm run mirror past config.mirrorMaxBytes", () => {
+  it("writes the reader alone, says so in one line, and the API root links the reader alone", async () => {
+    const capped = await mkdtemp(path.join(tmpdir(), "catalogue-mirror-capped-"));
+    try {
+      const out = path.join(capped, "_site");
+      const result = await runCli("mirror.ts", [], { ...TEST_ENV, OUTPUT_DIR: out, MIRROR_MAX_BYTES: "1000" });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^No full mirror: the site's [\d.]+ [kM]B pass config\.mirrorMaxBytes \(1\.0 kB\)\.$/m);
+      expect(existsSync(path.join(out, MIRROR_ARCHIVE))).toBe(false);
+      expect(existsSync(path.join(out, READER_ARCHIVE))).toBe(true);
+      const root = await readFile(path.join(out, "api/index.html"), "utf8");
+      expect(root).toContain('href="downloads/catalogue-reader.zip"');
+      expect(root).not.toContain("catalogue-mirror.zip");
+    } finally {
+      await rm(capped, { recursive: true, force: true });
+    }
   });
 });

@@ -72,6 +72,9 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
     await site?.written?.catch(() => {}); // nothing may still be writing into the staging folder
     await clearStaging(outDir);
     throw findContentError(error) ?? error;
+  } finally {
+    // A thread's heap holds what it rendered last: what follows a build (the mirror's archives) needs that memory.
+    if (!options.threads) await threads.close();
   }
 }
 

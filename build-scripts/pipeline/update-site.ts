@@ -24,6 +24,7 @@ import { UpdatingWriter } from "./write/file-writer.ts";
 import { KeptChunks, RenderThreads } from "./write/render-threads.ts";
 import { writeSite } from "./write/write-site.ts";
 import type { WriteStats } from "./write/write-stats.ts";
+import { appendAll } from "../core/append-all.ts";
 
 export interface SiteUpdate {
   /** The changed records that were read or deleted, as messages name them. */
@@ -89,13 +90,13 @@ export class LiveSite {
       }
       const checked = validateSource(source, validators);
       if (!checked.parsed) {
-        problems.push(...checked.problems);
+        appendAll(problems, checked.problems);
         continue;
       }
       // As in the build, a record with errors of its own still meets the cross-record rules.
       const others = [...entries.values()].filter((e) => e.file !== source.file);
       const cross = crossRecordProblems([...others, checked.parsed]).filter((p) => p.severity === "error" || p.file === source.file);
-      problems.push(...checked.problems, ...cross);
+      appendAll(appendAll(problems, checked.problems), cross);
       if (!checked.entry || cross.some((p) => p.severity === "error")) continue;
       entries.set(source.file, checked.entry);
       touched.add(source.collection);

@@ -68,7 +68,8 @@ function testPage(page: DriverPage): TestPage {
     type: (selector, text) => page.type(selector, text),
     press: (key) => page.keyboard.press(key),
     // Puppeteer's goBack waits for a load event that Firefox does not send for a file page restored from its cache.
-    goBack: () => page.evaluate(() => history.back()),
+    // Going back after the script returns: a navigation that ends the page while it runs fails the evaluation.
+    goBack: () => page.evaluate(() => void setTimeout(() => history.back())),
     evaluate: (fn, arg) => page.evaluate(fn, arg),
     close: () => page.close(),
   };

@@ -14,10 +14,31 @@ export const offlineCopy = (file: string) => `${file}.js`;
 /** The property of its own <script> element that a wrapped copy sets to the file's text. */
 export const COPY_TEXT = "catalogueFile";
 
+const encoder = new TextEncoder();
+const [BACKSLASH, BACKQUOTE, DOLLAR, BRACE, CR, R] = ["\\", "`", "$", "{", "\r", "r"].map((c) => c.charCodeAt(0));
+
 /**
- * A file's text as a classic script: a template literal, so only `\`, a
- * backquote, `${` and a carriage return (which a template literal would read as
- * a line feed) are escaped, and the copy is barely larger than the file.
+ * A file's UTF-8 bytes as a classic script: a template literal, so only `\`,
+ * a backquote, `${` and a carriage return (which a template literal would read
+ * as a line feed) are escaped, and the copy is barely larger than the file.
+ * Bytes in, bytes out: a list's column file can pass the longest string an
+ * engine makes, and no byte of a multi-byte UTF-8 character is ASCII.
  */
-export const scriptWrapped = (text: string) =>
-  `document.currentScript.${COPY_TEXT}=\`${text.replace(/\\|`|\$\{|\r/g, (s) => (s === "\r" ? "\\r" : `\\${s}`))}\`;\n`;
+export function scriptWrapped(bytes: Uint8Array): Uint8Array {
+  const [open, close] = [`document.currentScript.${COPY_TEXT}=\``, "`;\n"].map((text) => encoder.encode(text));
+  const escaped = (i: number) => {
+    const byte = bytes[i];
+    return byte === BACKSLASH || byte === BACKQUOTE || byte === CR || (byte === DOLLAR && bytes[i + 1] === BRACE);
+  };
+  let escapes = 0;
+  for (let i = 0; i < bytes.length; i++) if (escaped(i)) escapes++;
+  const out = new Uint8Array(open.length + bytes.length + escapes + close.length);
+  out.set(open);
+  let at = open.length;
+  for (let i = 0; i < bytes.length; i++) {
+    if (escaped(i)) out[at++] = BACKSLASH;
+    out[at++] = bytes[i] === CR ? R : bytes[i];
+  }
+  out.set(close, at);
+  return out;
+}

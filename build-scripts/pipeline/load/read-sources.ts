@@ -19,11 +19,14 @@ import { followLink, isHidden, isRecordFile, isRecordPath, listFolder, readRecor
 
 /** The content folder's records and stored translations, each an entry's text or its problem. */
 export interface ContentSources {
-  readonly records: SourceFile[];
+  /**
+   * Read one by one as they are iterated (once): the texts of a catalogue of
+   * a million records run to gigabytes, and each is needed only until checked.
+   */
+  readonly records: Iterable<SourceFile>;
   readonly translations: TranslationSource[];
 }
 
-/** Lists the content folder once: the collection folders' records, and translations/ when there is one. */
 export function readContent(projectDir: string, contentDir: string): ContentSources {
   const given = path.resolve(projectDir, contentDir);
   const shownRoot = shownPath(projectDir, given) || ".";
@@ -34,14 +37,17 @@ export function readContent(projectDir: string, contentDir: string): ContentSour
   }
   // Links may lead anywhere inside the content folder, wherever the folder itself is.
   const root = realpathSync(given);
-  const records: SourceFile[] = [];
-  let translations: TranslationSource[] = [];
-  for (const folder of subfolders(projectDir, given, listed, root, shownRoot, contentFolderKind)) {
-    if ("problem" in folder) records.push(folder);
-    else if (folder.name === TRANSLATIONS_FOLDER) translations = readTranslations(projectDir, folder.dir, root, shownRoot);
-    else records.push(...readCollection(projectDir, folder.dir, folder.name, root, shownRoot));
+  const folders = subfolders(projectDir, given, listed, root, shownRoot, contentFolderKind);
+  const translationsFolder = folders.find((folder) => !("problem" in folder) && folder.name === TRANSLATIONS_FOLDER);
+  function* records(): Generator<SourceFile> {
+    for (const folder of folders) {
+      if ("problem" in folder) yield folder;
+      else if (folder !== translationsFolder) yield* readCollection(projectDir, folder.dir, folder.name, root, shownRoot);
+    }
   }
-  return { records, translations };
+  const translations =
+    translationsFolder && !("problem" in translationsFolder) ? readTranslations(projectDir, translationsFolder.dir, root, shownRoot) : [];
+  return { records: records(), translations };
 }
 
 /**
@@ -69,7 +75,7 @@ function readTranslations(projectDir: string, dir: string, root: string, shownRo
     }
     for (const folder of subfolders(projectDir, language.dir, collections, root, shownRoot, () => "a collection folder")) {
       const read = "problem" in folder ? [folder] : readCollection(projectDir, folder.dir, folder.name, root, shownRoot);
-      sources.push(...read.map((source) => ({ ...source, language: language.name })));
+      for (const source of read) sources.push({ ...source, language: language.name });
     }
   }
   return sources;
@@ -110,20 +116,19 @@ function subfolders(
   return found;
 }
 
-function readCollection(projectDir: string, dir: string, collection: string, root: string, shownRoot: string): SourceFile[] {
+/** A collection's records in file-name order, each read when the iteration reaches it. */
+function* readCollection(projectDir: string, dir: string, collection: string, root: string, shownRoot: string): Generator<SourceFile> {
   // The folder is named once, not each file: path.relative per file is costly at catalogue scale.
   const shownDir = shownPath(projectDir, dir);
   const listed = listFolder(dir);
-  if (!Array.isArray(listed)) return [unread(shownDir, collection, "a collection folder the build can list", listed.found)];
+  if (!Array.isArray(listed)) return yield unread(shownDir, collection, "a collection folder the build can list", listed.found);
   const separator = shownDir === dir ? path.sep : "/"; // a folder outside the project keeps its own path
-  return listed
-    .filter((entry) => isRecordFile(entry.name))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((entry) => {
-      const file = `${shownDir}${separator}${entry.name}`;
-      const read = readRecord(entry, path.join(dir, entry.name), root, shownRoot);
-      return "text" in read ? { file, collection, text: read.text } : unread(file, collection, read.expected, read.found);
-    });
+  const names = listed.filter((entry) => isRecordFile(entry.name)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of names) {
+    const file = `${shownDir}${separator}${entry.name}`;
+    const read = readRecord(entry, path.join(dir, entry.name), root, shownRoot);
+    yield "text" in read ? { file, collection, text: read.text } : unread(file, collection, read.expected, read.found);
+  }
 }
 
 /**

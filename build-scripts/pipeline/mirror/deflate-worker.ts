@@ -12,6 +12,7 @@ import { parentPort } from "node:worker_threads";
 import { crc32, deflateRawSync } from "node:zlib";
 import { readStoredBytes, type PriorEntry } from "./zip-reader.ts";
 import { localRecords, type ZipEntry, type ZipEntryInfo } from "./zip-writer.ts";
+import { ownBuffers } from "../threads/own-buffers.ts";
 
 /**
  * Deflate level 2: at 10,000 resources it deflates as fast as level 1 and
@@ -74,5 +75,5 @@ parentPort?.on("message", ({ sources, mtime, previous }: DeflateTask) => {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-  parentPort?.postMessage(reply);
+  parentPort?.postMessage(reply, reply.kind === "deflated" ? ownBuffers([reply.records]) : []);
 });

@@ -18,16 +18,15 @@ import type { InMemoryFile } from "./write-archive.ts";
 
 const SEARCH = path.dirname(path.dirname(searchManifestFile("x")));
 const decoder = new TextDecoder("utf-8", { fatal: true });
-const encoder = new TextEncoder();
 
 export async function* offlineFiles(siteDir: string): AsyncIterable<InMemoryFile> {
   for (const tree of await trees(siteDir)) {
     yield wrapped(siteDir, `${tree}${LAYOUT_FILE}`);
     for (const collection of await folders(path.join(siteDir, tree, SEARCH))) {
       const manifestFile = searchManifestFile(collection);
-      const manifestText = await published(siteDir, `${tree}${manifestFile}`);
+      const manifestBytes = await published(siteDir, `${tree}${manifestFile}`);
       yield wrapped(siteDir, `${tree}${manifestFile}`);
-      const { files } = JSON.parse(manifestText) as SearchManifest;
+      const { files } = JSON.parse(decoder.decode(manifestBytes)) as SearchManifest;
       const read = [
         ...files.terms,
         ...files.fragments,
@@ -59,17 +58,23 @@ async function folders(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isDirectory()).map((e) => e.name);
 }
 
-/** A published file's text; the search files are UTF-8, which a script copy must keep exactly. */
-async function published(siteDir: string, file: string): Promise<string> {
-  return text(siteDir, file, await readFile(path.join(siteDir, file)));
+/** Bytes checked at a time: a column file can pass the longest string Node makes. */
+const CHECKED = 1 << 24;
+
+/** A published file's bytes, checked to be UTF-8 (the search files are, and a script copy must keep them exactly). */
+async function published(siteDir: string, file: string): Promise<Uint8Array> {
+  return checked(siteDir, file, await readFile(path.join(siteDir, file)));
 }
 
-function text(siteDir: string, file: string, bytes: Uint8Array): string {
+function checked(siteDir: string, file: string, bytes: Uint8Array): Uint8Array {
+  const checker = new TextDecoder("utf-8", { fatal: true });
   try {
-    return decoder.decode(bytes);
+    for (let at = 0; at < bytes.length; at += CHECKED) checker.decode(bytes.subarray(at, at + CHECKED), { stream: true });
+    checker.decode();
   } catch {
     throw new Error(`${path.join(siteDir, file)}: expected UTF-8 text, found bytes that are not; build the site again.`);
   }
+  return bytes;
 }
 
 /** A file's script copy, made when its bytes are asked for: an archive copies it unread from the previous one when `from` is unchanged. */
@@ -77,6 +82,6 @@ const wrapped = (siteDir: string, file: string): InMemoryFile => ({
   name: offlineCopy(file),
   from: file,
   get data() {
-    return encoder.encode(scriptWrapped(text(siteDir, file, readFileSync(path.join(siteDir, file)))));
+    return scriptWrapped(checked(siteDir, file, readFileSync(path.join(siteDir, file))));
   },
 });

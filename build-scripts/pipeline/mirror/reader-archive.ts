@@ -30,14 +30,13 @@ ${PAGE_CLOSE}`;
 export async function archiveReader(
   siteDir: string,
   date: Date,
-  { progress, unchangedBefore }: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
+  options: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
 ): Promise<SiteArchive> {
-  const file = path.join(siteDir, READER_ARCHIVE);
   async function* extra(): AsyncGenerator<InMemoryFile> {
     yield { name: "index.html", data: new TextEncoder().encode(READER_PAGE) };
     yield* rootCopies(siteDir);
     yield* offlineFiles(siteDir);
   }
   const only = [STYLESHEET, FAVICON, READER_SCRIPT, OPENAPI_FILE];
-  return archiveOver(file, date, { progress, unchangedBefore }, { siteDir, exclude: [], only, extra: extra() });
+  return archiveOver(path.join(siteDir, READER_ARCHIVE), date, options, { siteDir, exclude: [], only, extra: extra() });
 }

@@ -11,6 +11,7 @@
 import { closeSync, createWriteStream, existsSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { inOrder } from "../threads/in-order.ts";
+import { ownBuffers } from "../threads/own-buffers.ts";
 import { WorkerPool } from "../threads/worker-pool.ts";
 import type { DeflateReply, DeflateSource, DeflateTask } from "./deflate-worker.ts";
 import { copiedRecords, followedBy, readCentralDirectory, type PriorEntry } from "./zip-reader.ts";
@@ -18,6 +19,8 @@ import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
 
 /** Files per batch: enough to make a message's cost small beside the work. */
 const BATCH = 32;
+/** In-memory bytes that end a batch: the reader's search files run to tens of MB each, and a window of such batches would hold gigabytes. */
+const BATCH_BYTES = 1 << 20;
 /** At most this many bytes of the previous archive copied in one piece. */
 const COPY_BYTES = 4 << 20;
 /** Batches posted ahead of the one being written: eight per thread, so neither waits while a batch is written. */
@@ -82,6 +85,7 @@ async function* batches(sources: AsyncIterable<Source>): AsyncGenerator<Batch> {
   let deflate: DeflateSource[] = [];
   let copy: PriorEntry[] = [];
   let bytes = 0;
+  let deflateBytes = 0;
   for await (const source of sources) {
     const last = copy.at(-1);
     const joins = "unchanged" in source && last !== undefined && followedBy(last, source.unchanged) && bytes <= COPY_BYTES;
@@ -91,14 +95,15 @@ async function* batches(sources: AsyncIterable<Source>): AsyncGenerator<Batch> {
     }
     if ("unchanged" in source) {
       if (deflate.length) yield { deflate };
-      deflate = [];
+      [deflate, deflateBytes] = [[], 0];
       copy.push(source.unchanged);
       bytes += source.unchanged.stored;
     } else {
       deflate.push(source);
-      if (deflate.length === BATCH) {
+      if ("data" in source) deflateBytes += source.data.length;
+      if (deflate.length === BATCH || deflateBytes >= BATCH_BYTES) {
         yield { deflate };
-        deflate = [];
+        [deflate, deflateBytes] = [[], 0];
       }
     }
   }
@@ -166,7 +171,11 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   const work = async (batch: Batch) =>
     "copy" in batch
       ? { ...copiedRecords(fd!, batch.copy, input.mtime), copied: batch.copy.length }
-      : threads.ask({ sources: batch.deflate, mtime: input.mtime, previous });
+      : // Files made in memory are moved to a thread, not copied: a reader's column file runs to hundreds of MB.
+        threads.ask(
+          { sources: batch.deflate, mtime: input.mtime, previous },
+          ownBuffers(batch.deflate.flatMap((source) => ("data" in source ? [source.data] : []))),
+        );
   try {
     for await (const reply of inOrder(batches(sources()), WINDOW, work)) {
       await zip.add(reply.records, reply.infos);

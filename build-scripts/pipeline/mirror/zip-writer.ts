@@ -49,6 +49,8 @@ const MADE_BY_UNIX = 3 << 8;
 const UTF8_NAMES = 1 << 11;
 const FILE_MODE = 0o100644;
 const ZIP64_EXTRA = 0x0001;
+/** Bytes per block of the central directory kept in memory until the end. */
+const CENTRAL_BLOCK = 1 << 20;
 
 /**
  * The time in MS-DOS form (years 1980–2107), taken in UTC so that the same
@@ -123,7 +125,9 @@ export function localRecords(entries: readonly ZipEntry[], mtime: Date): { recor
 export class ZipWriter {
   readonly #out: Writable;
   readonly #dos: DosTime;
+  /** The central directory so far, in blocks, each cut to its records but the last, filled up to #centralUsed. */
   readonly #central: Buffer[] = [];
+  #centralUsed = 0;
   #entries = 0;
   #offset = 0;
   #failure: Error | undefined;
@@ -145,7 +149,7 @@ export class ZipWriter {
       const overflow = [entry.size, entry.stored, offset].filter((value) => value >= MAX32);
       const extra = zip64Extra(overflow);
       const version = overflow.length ? VERSION_ZIP64 : VERSION_DEFAULT;
-      const central = Buffer.alloc(46);
+      const central = this.#centralRecord(46 + name.length + extra.length);
       central.writeUInt32LE(0x02014b50, 0);
       central.writeUInt16LE(MADE_BY_UNIX | version, 4);
       central.writeUInt16LE(version, 6);
@@ -154,7 +158,8 @@ export class ZipWriter {
       central.writeUInt16LE(extra.length, 30);
       central.writeUInt32LE((FILE_MODE << 16) >>> 0, 38);
       central.writeUInt32LE(Math.min(offset, MAX32), 42);
-      this.#central.push(central, name, extra);
+      name.copy(central, 46);
+      extra.copy(central, 46 + name.length);
       this.#entries++;
       offset += localHeaderBytes(entry, name) + entry.stored;
     }
@@ -163,11 +168,31 @@ export class ZipWriter {
     await this.#write(records);
   }
 
+  /**
+   * Room for one central record, zeroed, at the end of the last block: a few
+   * large blocks rather than a buffer per record, which cost more than their
+   * bytes when an archive holds hundreds of thousands of entries.
+   */
+  #centralRecord(length: number): Buffer {
+    let block = this.#central.at(-1);
+    if (!block || this.#centralUsed + length > block.length) {
+      if (block) this.#central[this.#central.length - 1] = block.subarray(0, this.#centralUsed);
+      block = Buffer.alloc(Math.max(CENTRAL_BLOCK, length));
+      this.#central.push(block);
+      this.#centralUsed = 0;
+    }
+    const record = block.subarray(this.#centralUsed, this.#centralUsed + length);
+    this.#centralUsed += length;
+    return record;
+  }
+
   /** Writes the central directory and its end records, closes the stream, and says what it holds. */
   async end(): Promise<ZipWritten> {
     const entries = this.#entries;
     const start = this.#offset;
-    await this.#write(Buffer.concat(this.#central));
+    for (const [i, block] of this.#central.entries())
+      await this.#write(i === this.#central.length - 1 ? block.subarray(0, this.#centralUsed) : block);
+    this.#central.length = 0;
     const size = this.#offset - start;
     if (entries >= MAX16 || start >= MAX32 || size >= MAX32) {
       const zip64End = this.#offset;

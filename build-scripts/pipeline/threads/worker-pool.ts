@@ -68,12 +68,15 @@ export class WorkerPool<Request, Reply, Result = Reply> {
     this.threads.forEach((_, n) => this.worker(n));
   }
 
-  /** Ask the thread that owes fewer results; a request that cannot be copied is rejected, and nothing is owed. */
-  ask(request: Request): Promise<Result> {
+  /**
+   * Ask the thread that owes fewer results; a request that cannot be copied is rejected, and nothing is owed.
+   * `transfer`: buffers moved to the thread rather than copied (see own-buffers.ts).
+   */
+  ask(request: Request, transfer: readonly ArrayBuffer[] = []): Promise<Result> {
     const n = this.threads.reduce((least, thread, i) => (thread.owed.length < this.threads[least].owed.length ? i : least), 0);
     const worker = this.worker(n);
     return new Promise((resolve, reject) => {
-      worker.postMessage(request);
+      worker.postMessage(request, [...transfer]);
       this.threads[n].owed.push({ resolve, reject });
       worker.ref();
     });
@@ -92,18 +95,25 @@ export class WorkerPool<Request, Reply, Result = Reply> {
         owed?.reject(error as Error);
       }
     });
-    worker.on("messageerror", (error) => this.stop(n, error));
-    worker.on("error", (error) => this.stop(n, error));
-    worker.on("exit", () => this.stop(n, new Error("A worker thread stopped.")));
+    worker.on("messageerror", (error) => this.stop(n, worker, error));
+    worker.on("error", (error) => this.stop(n, worker, error));
+    worker.on("exit", () => this.stop(n, worker, new Error("A worker thread stopped.")));
     worker.unref(); // after adding the "message" listener, which refs the worker's port again
     thread.worker = worker;
     return worker;
   }
 
-  private stop(n: number, error: Error): void {
+  /** Ends the threads and frees their memory; a later request starts them afresh. */
+  async close(): Promise<void> {
+    const workers = this.threads.flatMap((thread, n) => (thread.worker ? [[n, thread.worker] as const] : []));
+    for (const [n, worker] of workers) this.stop(n, worker, new Error("The threads were closed."));
+    await Promise.all(workers.map(([, worker]) => worker.terminate()));
+  }
+
+  /** Thread n's `worker` stopped (an event of a worker since replaced is ignored). */
+  private stop(n: number, worker: Worker, error: Error): void {
     const thread = this.threads[n];
-    const worker = thread.worker;
-    if (!worker) return;
+    if (thread.worker !== worker) return;
     thread.worker = undefined;
     void worker.terminate(); // if it still runs (a reply that could not be read)
     this.handlers.stopped?.(n);

@@ -8,6 +8,7 @@ import { isJsonObject, type SourceRecord } from "../../core/catalogue/resource.t
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
 import { crossRecordProblems, recordProblems, versionProblems } from "./record-rules.ts";
 import { nestingProblem, parseJson, problem, type Problem } from "./problems.ts";
+import { appendAll } from "../../core/append-all.ts";
 
 /** A source file's text, or the problem that kept it from being read (a folder named *.json, a broken link, …). */
 export type SourceFile = ReadSource | UnreadSource;
@@ -45,7 +46,7 @@ export interface ReadRecords {
   readonly unreadIn: ReadonlySet<string>;
 }
 
-export function validateSources(sources: readonly SourceFile[], validators: SchemaValidators): ValidationResult {
+export function validateSources(sources: Iterable<SourceFile>, validators: SchemaValidators): ValidationResult {
   const problems: Problem[] = [];
   const entries: CatalogueEntry[] = [];
   // Records with errors of their own still take part in the cross-record
@@ -54,12 +55,12 @@ export function validateSources(sources: readonly SourceFile[], validators: Sche
   const unreadIn = new Set<string>();
   for (const source of sources) {
     const checked = validateSource(source, validators);
-    problems.push(...checked.problems);
+    appendAll(problems, checked.problems);
     if (checked.entry) entries.push(checked.entry);
     if (checked.parsed) parsed.push(checked.parsed);
     if (typeof checked.parsed?.record.uuid !== "string") unreadIn.add(source.collection);
   }
-  problems.push(...crossRecordProblems(parsed));
+  appendAll(problems, crossRecordProblems(parsed));
   if (problems.some((p) => p.severity === "error")) {
     const read = buildCatalogue(parsed.filter((entry) => typeof entry.record.uuid === "string"));
     return { problems, records: { catalogue: read, unreadIn } };

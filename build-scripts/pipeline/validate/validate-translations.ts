@@ -22,6 +22,7 @@ import { UUID } from "../../core/routes/api-path.ts";
 import { parseJson, pointerSegment, problem, warning, type Problem } from "./problems.ts";
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
 import type { ReadRecords, SourceFile } from "./validate-catalogue.ts";
+import { appendAll } from "../../core/append-all.ts";
 
 /** A stored translation's text, or its problem: `collection` is its collection folder, `language` the folder above. */
 export type TranslationSource = SourceFile & { readonly language: string };
@@ -42,7 +43,7 @@ export function validateTranslations(
   const translations = new Map<string, Map<string, StoredTranslation>>();
   for (const source of sources) {
     const checked = validateTranslation(source, byKey, records.unreadIn, validators);
-    problems.push(...checked.problems);
+    appendAll(problems, checked.problems);
     if (checked.key && checked.translation) {
       if (!translations.has(source.language)) translations.set(source.language, new Map());
       translations.get(source.language)!.set(checked.key, checked.translation);

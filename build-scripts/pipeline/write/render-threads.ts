@@ -103,6 +103,11 @@ export class RenderThreads {
     },
   });
 
+  /** Ends the threads, freeing their memory (a build that made its own threads, once done). */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
   /** Start the threads now, so that their start-up overlaps other work. */
   start(): void {
     this.pool.start();

@@ -24,6 +24,7 @@ import { ListFiles } from "./list-files.ts";
 import type { RecordToRender } from "./render-messages.ts";
 import { recordTermNumbers, type ChunkStore, type RenderJob, type RenderThreads, type TakeChunk } from "./render-threads.ts";
 import { ColumnFiles, writeListQueryFiles } from "./query-files.ts";
+import { appendAll } from "../../core/append-all.ts";
 
 export type Progress = (collection: string, done: number, total: number) => void;
 
@@ -102,7 +103,7 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
       list.addEntries(rendered.entries, count, rendered.entryBytes);
       if (columns && rendered.columns) columns.add(rendered.columns);
     }
-    current.recordFiles.push(...chunk.recordFiles);
+    appendAll(current.recordFiles, chunk.recordFiles);
     for (let i = 0; i < count; i++) current.index.addNumbered(recordTermNumbers(terms, i), terms.table);
     const done = start + count;
     // Every thousand resources (whatever the chunk size), reported at the chunk that passes it.
@@ -113,7 +114,10 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
     const columns = new Map<string, Record<string, string>>();
     for (const { format, list, columns: formatColumns } of current.formats) {
       list.close();
-      pages.push(...list.pages.map((page) => list.fileOf(page.number)));
+      appendAll(
+        pages,
+        list.pages.map((page) => list.fileOf(page.number)),
+      );
       if (formatColumns && list.entryOffsets) entries.set(format.extension, list.entryOffsets);
       if (formatColumns) columns.set(format.extension, formatColumns.close());
     }

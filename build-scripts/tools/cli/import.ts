@@ -20,6 +20,7 @@ import { ContentError } from "../../pipeline/prepare.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
 import { readTextFile } from "../../pipeline/load/read-text-file.ts";
 import { CommandError, runCommand } from "./run-command.ts";
+import { appendAll } from "../../core/append-all.ts";
 
 const USAGE = "usage: npm run import -- <dump.json | folder of <collection>.json dumps> [--out <content-dir>] [--replace]";
 const COMMAND = {
@@ -66,10 +67,10 @@ await runCommand(COMMAND, async () => {
       continue;
     }
     // A key written twice is refused as validate refuses it in a record: the dump's earlier value would vanish.
-    problems.push(...dump.problems);
+    appendAll(problems, dump.problems);
     const schemaRef = schemaPathFrom(path.join(outDir, name), collection.kind);
     const result = dumpToRecords(collection, dump.value, config, shown, schemaRef, await schemaValidators());
-    problems.push(...result.problems);
+    appendAll(problems, result.problems);
     const folder = path.join(outDir, name);
     const existing = await readdir(folder).catch(() => [] as string[]);
     if (existing.some((n) => n.endsWith(".json")) && !values.replace) {

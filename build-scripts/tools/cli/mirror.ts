@@ -1,8 +1,9 @@
 /**
  * npm run mirror: builds the site, zips it (with a MIRROR-README) into
- * _site/downloads/catalogue-mirror.zip, writes the offline reader
+ * _site/downloads/catalogue-mirror.zip unless the site holds more bytes than
+ * config.mirrorMaxBytes, writes the offline reader
  * (_site/downloads/catalogue-reader.zip), then re-renders the API root's HTML
- * view so the published site links both with their sizes and date.
+ * view so the published site links them with their sizes and date.
  *
  * The archives hold the site as built, before those links are added: a copy
  * of the site cannot contain itself, so the mirror's own root page does not
@@ -13,6 +14,8 @@
  * and the archives copy their unchanged entries (pipeline/build-state.ts);
  * the first line says which build it does, and why.
  */
+import { readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
 import { reportedBuild, showProgress } from "../../pipeline/build-report.ts";
 import type { PreparedBuild } from "../../pipeline/prepare.ts";
 import { chunksDir, StoredChunks } from "../../pipeline/write/stored-chunks.ts";
@@ -37,18 +40,27 @@ import { archiveSite, type SiteArchive } from "../../pipeline/mirror/archive-sit
 import { archiveReader } from "../../pipeline/mirror/reader-archive.ts";
 import { archiveTime } from "../../pipeline/mirror/archive-time.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
+import { loadMirrorMaxBytes } from "../../pipeline/load/load-config.ts";
 import { runCommand } from "./run-command.ts";
 
 const outDir = outputDir(process.env);
 const COMMAND = {
   usage: `
 usage: npm run mirror
-Builds the site (as npm run build does) and zips it into _site/downloads/catalogue-mirror.zip, an offline mirror,
-and writes _site/downloads/catalogue-reader.zip, the offline reader: every view, search and format in a few files.
+Builds the site (as npm run build does) and zips it into _site/downloads/catalogue-mirror.zip, an offline mirror
+(unless the site holds more bytes than config.mirrorMaxBytes in package.json, or env MIRROR_MAX_BYTES), and writes
+_site/downloads/catalogue-reader.zip, the offline reader: every view, search and format in a few files.
 Over the output of an earlier run (and its ${outDir}.build-state.json) it redoes only what the records' changes reach.
 `,
   onError: `No mirror was made; ${outDir}/ holds the last site that built, or a part of an update (the next run builds it all).`,
 };
+
+/** The bytes of the files below a folder, as a whole build's statistics count them. */
+const bytesBelow = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true }).reduce(
+    (bytes, entry) => (entry.isFile() ? bytes + statSync(path.join(entry.parentPath, entry.name)).size : bytes),
+    0,
+  );
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
 
@@ -72,16 +84,27 @@ await runCommand(COMMAND, async () => {
     unchangedBefore = Date.now() - 1000;
     return plan.only;
   };
-  const { build } = await reportedBuild(outDir, { only, kept });
+  const maxBytes = loadMirrorMaxBytes(projectDir);
+  // The configuration and the byte count alone: the catalogue is not needed again, and the archives want its memory.
+  const { config, siteBytes } = await reportedBuild(outDir, { only, kept }).then(({ build, stats }) => ({
+    config: build.config,
+    // An update counts only what it wrote.
+    siteBytes: unchangedBefore === undefined ? stats.bytes : bytesBelow(outDir),
+  }));
   if (kept.taken) console.log(`  ${kept.taken} chunks of ${RECORDS_PER_TASK} records taken from the previous build, not rendered.`);
 
   const date = archiveTime(process.cwd());
   const progress = (done: number, total: number) => showProgress(`  archive: ${done} / ${total} files`);
   const archives: { kind: ArchiveKind; file: string; archive: SiteArchive; took: string }[] = [];
   let started = performance.now();
-  const mirror = await archiveSite(outDir, build.config, date, { progress, unchangedBefore });
-  archives.push({ kind: "mirror", file: MIRROR_ARCHIVE, archive: mirror, took: seconds(started) });
-  started = performance.now();
+  if (siteBytes <= maxBytes) {
+    const mirror = await archiveSite(outDir, config, date, { progress, unchangedBefore });
+    archives.push({ kind: "mirror", file: MIRROR_ARCHIVE, archive: mirror, took: seconds(started) });
+    started = performance.now();
+  } else {
+    rmSync(path.join(outDir, MIRROR_ARCHIVE), { force: true });
+    console.log(`No full mirror: the site's ${formatBytes(siteBytes)} pass config.mirrorMaxBytes (${formatBytes(maxBytes)}).`);
+  }
   const reader = await archiveReader(outDir, date, { unchangedBefore });
   archives.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: seconds(started) });
 
@@ -90,12 +113,12 @@ await runCommand(COMMAND, async () => {
   const downloads = [...archives]
     .reverse()
     .map(({ kind, file, archive }) => ({ kind, file, size: formatBytes(archive.bytes), date: date.toISOString() }));
-  new UpdatingWriter(outDir).write(rootFile(html.extension), apiRoot(siteTree(build.config), html, downloads));
+  new UpdatingWriter(outDir).write(rootFile(html.extension), apiRoot(siteTree(config), html, downloads));
   for (const { archive, took } of archives) {
     const copied = archive.copied ? ` (${archive.copied} copied from the previous archive)` : "";
     console.log(`Wrote ${archive.file}: ${archive.entries} files${copied}, ${formatBytes(archive.bytes)}, in ${took}.`);
     if (archive.previousIgnored) console.log(`  the previous archive was not used: ${archive.previousIgnored}`);
   }
-  console.log("The API root's HTML view links them.");
+  console.log(`The API root's HTML view links ${archives.length === 1 ? "it" : "them"}.`);
   if (made) storeState(outDir, made.inputs, made.records);
 });

@@ -6,6 +6,7 @@
  * with env DEBUG=1 the stack follows the message.
  */
 import { ContentError } from "../../pipeline/prepare.ts";
+import { appendAll } from "../../core/append-all.ts";
 
 /** An error whose message says all a person needs (a usage mistake, a missing file): no "DEBUG=1" hint. */
 export class CommandError extends Error {
@@ -113,7 +114,11 @@ function describeFailure(error: unknown, onError?: string): string {
       break;
     }
     lines.push(lines.length ? `caused by: ${e.message}` : e.message);
-    if (debug) lines.push(...(e.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)));
+    if (debug)
+      appendAll(
+        lines,
+        (e.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)),
+      );
   }
   const forPeople = error instanceof CommandError || error instanceof ContentError || isUsageError(error);
   if (!debug && !forPeople) lines.push("(DEBUG=1 shows where it happened)");

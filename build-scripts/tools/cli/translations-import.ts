@@ -22,6 +22,7 @@ import { checkContent, ContentError } from "../../pipeline/prepare.ts";
 import { planImport } from "../translations/plan-import.ts";
 import { readXliff, type XliffFile } from "../translations/read-xliff.ts";
 import { CommandError, runCommand } from "./run-command.ts";
+import { appendAll } from "../../core/append-all.ts";
 
 const USAGE = "usage: npm run translations:import -- [--lang <code>] <files or folders of XLIFF>";
 const HELP = `${USAGE}\nStores the translations of XLIFF 1.2 files in content/translations/<lang>/, merged with those stored.`;
@@ -51,7 +52,7 @@ await runCommand({ usage: HELP }, async () => {
   const { catalogue, translations } = content;
   const records = entriesByKey(catalogue);
   const plan = planImport(inputs, records, values.lang);
-  errors.push(...plan.errors);
+  appendAll(errors, plan.errors);
   if (errors.length) throw new CommandError(`${errors.length} error(s):\n\n${errors.join("\n")}\n\nNothing was written.`);
 
   // Each resource's texts in a language: what is stored, then what is imported, in the record's text order.

@@ -20,6 +20,7 @@ import { translationKey } from "../../core/translations/localize.ts";
 import { looksLikeHtml, markupProblem } from "../../core/translations/markup.ts";
 import { textUnits } from "../../core/translations/translatable.ts";
 import type { XliffFile, XliffUnit } from "./read-xliff.ts";
+import { appendAll } from "../../core/append-all.ts";
 
 /** One text to store: a resource's text at a pointer, in a language. */
 export interface ImportedText {
@@ -84,9 +85,9 @@ export function planImport(
       for (const unit of resource.file.units)
         if (!(isEmpty(unit) && translated.has(key + unit.pointer))) planUnit(plan, input, resource, unit);
     }
-    plan.texts.push(...fromOthers.texts);
-    plan.skipped.push(...fromOthers.skipped);
-    plan.errors.push(...fromOthers.errors);
+    appendAll(plan.texts, fromOthers.texts);
+    appendAll(plan.skipped, fromOthers.skipped);
+    appendAll(plan.errors, fromOthers.errors);
   }
   return plan;
 }

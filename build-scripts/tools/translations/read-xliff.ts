@@ -6,6 +6,7 @@
  * writes its units in a prefixed namespace of XLIFF 1.1.
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { appendAll } from "../../core/append-all.ts";
 
 export interface XliffUnit {
   readonly id: string;
@@ -62,7 +63,7 @@ export function readXliff(text: string): XliffFile[] | { readonly error: string 
 function unitsOf(body: Node | undefined): XliffUnit[] {
   if (!body || typeof body !== "object") return [];
   const units = ((body["trans-unit"] ?? []) as Node[]).map(unitOf);
-  for (const group of (body.group ?? []) as Node[]) units.push(...unitsOf(group));
+  for (const group of (body.group ?? []) as Node[]) appendAll(units, unitsOf(group));
   return units;
 }
 

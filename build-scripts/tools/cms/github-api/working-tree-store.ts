@@ -25,6 +25,7 @@ import { A_RECORD, followLink, isInside, listFolder, readRecord } from "../../..
 import { readTextFile } from "../../../pipeline/load/read-text-file.ts";
 import { sha1 } from "../../../runtime/server/sha1.ts";
 import { checkedTreeish, StoreRefusal, type CommitObject, type RepositoryStore, type TreeChange, type TreeEntry } from "./store.ts";
+import { appendAll } from "../../../core/append-all.ts";
 
 export interface WorkingTreeOptions {
   /** The folder of records it serves. */
@@ -82,7 +83,7 @@ export async function openWorkingTreeStore(options: WorkingTreeOptions): Promise
       const info = (link ? lstatSync : statSync)(file, { bigint: true, throwIfNoEntry: false });
       if (info?.isDirectory()) {
         entries.push({ path: name, mode: "040000", type: "tree", sha: sha1("tree", file, String(info.mtimeNs)) });
-        if (recursive) entries.push(...listTree(file, name, true));
+        if (recursive) appendAll(entries, listTree(file, name, true));
       } else if (info && (info.isFile() || link)) {
         const id = fileId(file, Number(info.size), info.mtimeNs);
         files.set(id, file);
