@@ -12,9 +12,12 @@ import path from "node:path";
 import { loadSiteConfig } from "../../build-scripts/pipeline/load/load-config.ts";
 import { buildSite, PROJECT_DIR, TEST_ENV, type BuildResult } from "./build-site.ts";
 
+/** The folder of the shared builds, below the run's temporary folder. */
+export const SHARED_BUILDS = "catalogue-shared-builds";
+
 /** `buildSite(env)`, built once per run for the same settings and the same content files wherever they lie. */
 export async function sharedBuild(env: Record<string, string> = {}): Promise<BuildResult> {
-  const dir = path.join(tmpdir(), "catalogue-shared-builds", await buildKey(env));
+  const dir = path.join(tmpdir(), SHARED_BUILDS, await buildKey(env));
   const resultFile = path.join(dir, "result.json");
   await mkdir(path.dirname(dir), { recursive: true });
   try {
