@@ -9,7 +9,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite, type BuildResult } from "./helpers/build-site.ts";
+import type { BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { launchChromium } from "./helpers/chromium.ts";
 import { startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 
@@ -22,7 +23,7 @@ let browser: Browser;
 let video: string;
 
 beforeAll(async () => {
-  build = await buildSite();
+  build = await sharedBuild();
   expect(build.code, build.stderr).toBe(0);
   [local, browser] = await Promise.all([startLocalServer(build.outDir), launchChromium()]);
   video = (JSON.parse(await readFile(path.join(build.outDir, "api/videos/index.json"), "utf8")) as { uuid: string }[])[0].uuid;

@@ -5,7 +5,7 @@
  * answer, and without JavaScript the page is the plain list.
  * Screenshots go to test-results/browser/.
  */
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
 import { SHIM_FILE } from "../build-scripts/core/routes/output-tree.ts";
 import type { request as Request } from "../build-scripts/runtime/browser/shim.ts";
-import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { drfMatches } from "./helpers/drf-search-filter.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
-import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
+import { buildPagedSite, MANY_MATCHES } from "./helpers/paged-site.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/pagination.ts";
 
@@ -29,7 +30,7 @@ let browser: Browser;
 let videos: IndexedList;
 
 beforeAll(async () => {
-  build = await buildSite();
+  build = await sharedBuild();
   expect(build.code, build.stderr).toBe(0);
   server = await serveStatic(build.outDir);
   browser = await launchChromium();
@@ -40,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
 });
 
 /** The JSON body the page shows (the response box without its status lines). */
@@ -183,7 +183,7 @@ describe("the list's HTML view in Chromium", () => {
 });
 
 describe("a search of more than one page of resources in Chromium, one page at a time", () => {
-  let paged: PagedSite;
+  let paged: BuildResult;
   let pagedServer: StaticServer;
   /** The whole answer to the search, as the JSON carries it. */
   let matches: JsonObject[];
@@ -199,7 +199,6 @@ describe("a search of more than one page of resources in Chromium, one page at a
 
   afterAll(async () => {
     await pagedServer?.close();
-    await paged?.remove();
   });
 
   const state = (page: Page) => page.locator("form.search-form").evaluate((form: HTMLFormElement) => form.dataset.state);

@@ -12,6 +12,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type BuildResult, buildSite, GOLDEN_CONTENT } from "./helpers/build-site.ts";
 import { runCli, type CliResult } from "./helpers/run-cli.ts";
+import { copiedBuild } from "./helpers/shared-build.ts";
 import { listenOnSocket, makeFifo, tempContent, writeRecord } from "./helpers/temp-content.ts";
 
 const video = JSON.parse(await readFile(path.join(import.meta.dirname, "fixtures/golden-content/videos/edge-cases-video.json"), "utf8"));
@@ -148,7 +149,7 @@ const STACK_LINE = /\n\s+at /;
 let first: BuildResult;
 let before: string;
 beforeAll(async () => {
-  first = await buildSite({ CONTENT_DIR: GOLDEN_CONTENT });
+  first = await copiedBuild({ CONTENT_DIR: GOLDEN_CONTENT });
   expect(first.code).toBe(0);
   before = await readFile(path.join(first.outDir, "api/videos/index.json"), "utf8");
 });

@@ -7,7 +7,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
-import { buildSite, GOLDEN_CONTENT, readOut, type BuildResult } from "./helpers/build-site.ts";
+import { GOLDEN_CONTENT, readOut, type BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 
 const GOLDEN_DIR = path.join(import.meta.dirname, "golden");
 const CASES = {
@@ -17,7 +18,7 @@ const CASES = {
 
 let build: BuildResult;
 beforeAll(async () => {
-  build = await buildSite({ CONTENT_DIR: GOLDEN_CONTENT });
+  build = await sharedBuild({ CONTENT_DIR: GOLDEN_CONTENT });
   expect(build.code, build.stderr).toBe(0);
 });
 

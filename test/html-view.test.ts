@@ -11,6 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { answerShown, clickText, ENGINES, searchFor, shownAt, type TestBrowser } from "./helpers/browsers.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
@@ -31,7 +32,7 @@ beforeAll(async () => {
     const uuid = `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
     await writeRecord(content, `videos/v${i}.json`, { ...video, uuid, position: i, title: `Video ${i}` });
   }
-  [golden, big] = await Promise.all([buildSite({ CONTENT_DIR: GOLDEN_CONTENT }), buildSite({ CONTENT_DIR: content })]);
+  [golden, big] = await Promise.all([sharedBuild({ CONTENT_DIR: GOLDEN_CONTENT }), buildSite({ CONTENT_DIR: content })]);
   expect(golden.code, golden.stderr).toBe(0);
   expect(big.code, big.stderr).toBe(0);
 });

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildSite, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { runCli } from "./helpers/run-cli.ts";
 import { writeRecord } from "./helpers/temp-content.ts";
 
@@ -19,7 +20,7 @@ const importDumps = (dumpDir: string, outDir: string, env: Record<string, string
 let original: BuildResult;
 let dumpDir: string;
 beforeAll(async () => {
-  original = await buildSite();
+  original = await sharedBuild();
   expect(original.code).toBe(0);
   dumpDir = await mkdtemp(path.join(tmpdir(), "dumps-"));
   for (const c of COLLECTIONS) await copyFile(path.join(original.outDir, `api/${c}/index.json`), path.join(dumpDir, `${c}.json`));

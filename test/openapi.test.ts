@@ -24,7 +24,8 @@ import { OPENAPI_FILE, OPENAPI_MEDIA_TYPE, SHIM_DECLARATIONS } from "../build-sc
 import { SCHEMAS } from "../build-scripts/schemas/schemas.ts";
 import pkg from "../package.json" with { type: "json" };
 import { openApiValidator, type OpenApiValidator } from "./helpers/openapi-validator.ts";
-import { buildSite, PROJECT_DIR, readJson, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { PROJECT_DIR, readJson, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
 import { serveStatic } from "./helpers/static-server.ts";
 
@@ -39,7 +40,7 @@ let validator: OpenApiValidator;
 const resources: { collection: string; uuid: string }[] = [];
 
 beforeAll(async () => {
-  build = await buildSite();
+  build = await sharedBuild();
   expect(build.code, build.stderr).toBe(0);
   server = await startLocalServer(build.outDir);
   doc = JSON.parse((await get("/openapi.json")).body.toString("utf8")) as JsonObject;
@@ -52,7 +53,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
 });
 
 const get = (target: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(server.port, method, target, headers);

@@ -4,7 +4,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
-import { buildSite, readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 
 const SPEC_ROOT_KEYS = [
   "activities",
@@ -42,7 +43,7 @@ const SPEC_ROOT_KEYS = [
 
 let build: BuildResult;
 beforeAll(async () => {
-  build = await buildSite();
+  build = await sharedBuild();
   expect(build.stderr).toBe("");
   expect(build.code).toBe(0);
 });

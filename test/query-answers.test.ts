@@ -4,7 +4,7 @@
  * file, are byte for byte the renderer's text of the same resources; a page
  * of the HTML view holds its page of matches and the total.
  */
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIELD_ORDER, type JsonObject } from "../build-scripts/core/catalogue/resource.ts";
@@ -18,20 +18,19 @@ import { parseFields, selectFields } from "../build-scripts/core/query/fields.ts
 import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
 import edge from "../build-scripts/runtime/edge/functions/api.ts";
 import { siteFile, siteFiles } from "./helpers/static-host.ts";
-import { buildSite, readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
 
 let build: BuildResult;
 const read: string[] = [];
 
 beforeAll(async () => {
-  build = await buildSite();
+  build = await sharedBuild();
   expect(build.code, build.stderr).toBe(0);
 });
 
-afterAll(async () => {
-  if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
-});
+afterAll(async () => {});
 
 /** The browser's answers and the edge's. */
 const STRATEGIES = { records: RecordSliceAnswers, "list-bytes": ListBytesAnswers };

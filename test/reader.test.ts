@@ -134,10 +134,24 @@ function bodyAndLinks({ html, file, root }: { html?: string; file: string; root:
 const withLinks = ({ markup, links }: { markup: string; links: string[] }, map: (link: string) => string) =>
   markup.replace(/@(\d+)@/g, (_, n: string) => map(links[Number(n)]));
 
-/** Goes to a reader address and waits until its view is shown. */
+/** Goes to a reader address and waits until its view is shown: woken by the reader's data-shown, not by polling. */
 async function showAddress(page: TestPage, address: string): Promise<void> {
-  await page.evaluate((a) => void (location.hash = a), address);
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.shown), { timeout: 10_000 }).toBe(address);
+  await page.evaluate(
+    (a) =>
+      new Promise<void>((resolve, reject) => {
+        const root = document.documentElement;
+        if (location.hash === a && root.dataset.shown === a) return resolve();
+        const observer = new MutationObserver(() => {
+          if (root.dataset.shown !== a) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(root, { attributes: true, attributeFilter: ["data-shown"] });
+        setTimeout(() => reject(new Error(`${a} not shown within 10 s (shown: ${root.dataset.shown})`)), 10_000);
+        location.hash = a;
+      }),
+    address,
+  );
 }
 
 /** Nothing but the reader's own files (and what the page makes itself) was asked for. */
@@ -232,20 +246,31 @@ const edge = () =>
  * In the page: the reader's saves are kept rather than handed to the browser's
  * download manager (Chromium drops some of many downloads asked for in quick
  * succession, which a person never asks for; one real download is checked below).
+ * `nextSave` waits for the next one and gives its name and bytes (base64: a
+ * number array of a list's bytes is slow to pass out of the page).
  */
 function keepSaves(): void {
   const saves: { name: string; href: string }[] = [];
-  Object.assign(window, { saves });
+  let wake = () => {};
   HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
     saves.push({ name: this.download, href: this.href });
+    wake();
   };
-}
-
-/** In the page: the last file saved, its name and bytes. */
-async function lastSave(): Promise<{ name: string; bytes: number[] } | undefined> {
-  const { saves } = window as unknown as { saves: { name: string; href: string }[] };
-  const save = saves.pop();
-  return save && { name: save.name, bytes: [...new Uint8Array(await (await fetch(save.href)).arrayBuffer())] };
+  async function nextSave(): Promise<{ name: string; base64: string }> {
+    const deadline = setTimeout(() => wake(), 5_000);
+    if (saves.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    clearTimeout(deadline);
+    const save = saves.shift();
+    if (!save) throw new Error("no save within 5 s of the click");
+    const blob = await (await fetch(save.href)).blob();
+    const url = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsDataURL(blob);
+    });
+    return { name: save.name, base64: url.slice(url.indexOf(",") + 1) };
+  }
+  Object.assign(window, { nextSave });
 }
 
 describe.each(ENGINES)("the offline reader's format links, in $name", (engine) => {
@@ -259,9 +284,10 @@ describe.each(ENGINES)("the offline reader's format links, in $name", (engine) =
   /** The file a format link of the view at `address` saves: its name and bytes. */
   async function saved(page: TestPage, format: string): Promise<{ name: string; bytes: Buffer }> {
     await clickText(page, "a.format", format);
-    let found: { name: string; bytes: number[] } | undefined;
-    await expect.poll(async () => (found = await page.evaluate(lastSave))).toBeTruthy();
-    return { name: found!.name, bytes: Buffer.from(found!.bytes) };
+    const { name, base64 } = await page.evaluate(() =>
+      (window as unknown as { nextSave(): Promise<{ name: string; base64: string }> }).nextSave(),
+    );
+    return { name, bytes: Buffer.from(base64, "base64") };
   }
 
   it("save, for every collection of the sample, with and without fields and search, the bytes the CDN serves, named as it names them", async () => {

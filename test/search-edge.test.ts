@@ -4,16 +4,15 @@
  * answers them server-side, in the negotiated format, with the same code and
  * the same published index as the browser.
  */
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
-import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { readJson, type BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { drfMatches } from "./helpers/drf-search-filter.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
-import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
+import { buildPagedSite, MANY_MATCHES } from "./helpers/paged-site.ts";
 import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/pagination.ts";
 
 let build: BuildResult;
@@ -22,7 +21,7 @@ let videos: JsonObject[];
 let index: IndexedList;
 
 beforeAll(async () => {
-  build = await buildSite();
+  build = await sharedBuild();
   expect(build.code, build.stderr).toBe(0);
   server = await startLocalServer(build.outDir);
   videos = await readJson(build, "api/videos/index.json");
@@ -31,7 +30,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
 });
 
 const get = (target: string, headers: Record<string, string> = {}) => rawRequest(server.port, "GET", target, headers);
@@ -113,7 +111,7 @@ describe("the local server with search and fields", () => {
 });
 
 describe("the local server, paging a search's answer in the HTML view", () => {
-  let paged: PagedSite;
+  let paged: BuildResult;
   let pagedServer: LocalServer;
   let matches: JsonObject[];
   const getPaged = (target: string, headers: Record<string, string> = {}) => rawRequest(pagedServer.port, "GET", target, headers);
@@ -133,7 +131,6 @@ describe("the local server, paging a search's answer in the HTML view", () => {
 
   afterAll(async () => {
     await pagedServer?.stop();
-    await paged?.remove();
   });
 
   it("GET /api/videos?search=…&page=2 (Accept: text/html) shows the second page of matches, with pagers that keep the search", async () => {

@@ -8,11 +8,12 @@
  * other spellings of the same request (an encoded unreserved character, a
  * doubled slash, a repeated parameter, whose last value counts).
  */
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORMAT_TABLE } from "../build-scripts/core/format-table.ts";
-import { buildSite, type BuildResult } from "./helpers/build-site.ts";
+import type { BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
 import { startEdgeServer, type EdgeServer } from "./deno/start-edge-server.ts";
 import { repeatedParameters } from "./helpers/repeated-parameters.ts";
@@ -30,7 +31,7 @@ let deno: EdgeServer;
 let video: string;
 
 beforeAll(async () => {
-  build = await buildSite();
+  build = await sharedBuild();
   expect(build.code, build.stderr).toBe(0);
   video = (JSON.parse(await readFile(path.join(build.outDir, "api/videos/index.json"), "utf8")) as { uuid: string }[])[0].uuid;
   // Each server is kept as soon as it runs, so that afterAll stops it even when the other failed to start.
@@ -40,7 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([node?.stop(), deno?.stop()]);
-  if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
 });
 
 interface Row {

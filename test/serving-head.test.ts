@@ -11,7 +11,8 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
-import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
+import type { BuildResult } from "./helpers/build-site.ts";
+import { buildPagedSite, MANY_MATCHES } from "./helpers/paged-site.ts";
 import { rawRequest, startLocalServer } from "./helpers/local-server.ts";
 import { startEdgeServer } from "./deno/start-edge-server.ts";
 
@@ -33,7 +34,7 @@ const SERVERS: Record<string, (siteDir: string) => Promise<Server>> = {
   "the edge function under Deno": startEdgeServer,
 };
 
-let site: PagedSite;
+let site: BuildResult;
 let uuid: string;
 
 beforeAll(async () => {
@@ -41,10 +42,6 @@ beforeAll(async () => {
   expect(site.code, site.stderr).toBe(0);
   const list = JSON.parse(await readFile(path.join(site.outDir, "api/videos/index.json"), "utf8")) as { uuid: string }[];
   uuid = list[0].uuid;
-});
-
-afterAll(async () => {
-  await site?.remove();
 });
 
 /** Every kind of answer, as a path and query without `format`. */

@@ -5,25 +5,22 @@
  * as `npm run serve` answers it: an unknown `format` stays a 404, a file's own
  * name included. The CLI is played here by its retry around the edge's handler.
  */
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleApiRequest, type Next } from "../build-scripts/runtime/edge/handle-request.ts";
 import { siteFile } from "./helpers/static-host.ts";
-import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { readJson, type BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 
 let build: BuildResult;
 let video: string;
 
 beforeAll(async () => {
-  build = await buildSite();
+  build = await sharedBuild();
   expect(build.code, build.stderr).toBe(0);
   video = (await readJson<{ uuid: string }[]>(build, "api/videos/index.json"))[0].uuid;
 });
 
-afterAll(async () => {
-  if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
-});
+afterAll(async () => {});
 
 const ORIGIN = "http://127.0.0.1:8888";
 const next: Next = async (request) => siteFile(build.outDir, request);

@@ -7,10 +7,10 @@
  * edge function is declared on every spelling of every API path.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { RedirectsHandler } from "@netlify/redirects";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { FORMATS } from "../build-scripts/core/formats/formats.ts";
 import { resolveApiPath } from "../build-scripts/core/routes/api-path.ts";
@@ -18,7 +18,8 @@ import { isEdgePath } from "../build-scripts/core/routes/edge-function.ts";
 import { MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { withGeneratedBlock } from "../build-scripts/pipeline/netlify/netlify-toml.ts";
 import { FORMAT_PARAMETERS } from "../build-scripts/pipeline/netlify/redirect-rules.ts";
-import { buildSite, PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { repeatedParameters } from "./helpers/repeated-parameters.ts";
 
 const TOML = path.join(PROJECT_DIR, "netlify.toml");
@@ -28,7 +29,7 @@ let matcher: RedirectsHandler;
 let addresses: { path: string; file: (extension: string) => string }[];
 
 beforeAll(async () => {
-  build = await buildSite();
+  build = await sharedBuild();
   expect(build.code).toBe(0);
   matcher = new RedirectsHandler({
     configPath: TOML,
@@ -45,8 +46,6 @@ beforeAll(async () => {
     for (const { uuid } of list) addresses.push({ path: `/api/${c.name}/${uuid}`, file: (ext) => `api/${c.name}/${uuid}/index.${ext}` });
   }
 });
-
-afterAll(() => rm(path.dirname(build.outDir), { recursive: true, force: true }));
 
 /** The file a request is rewritten to, or undefined when no rule matches. */
 async function target(url: string): Promise<string | undefined> {

@@ -3,7 +3,6 @@
  * given the site's address and {search, fields, format}, the user gets what
  * the service would answer.
  */
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { XMLParser } from "fast-xml-parser";
@@ -11,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
 import { SHIM_FILE } from "../build-scripts/core/routes/output-tree.ts";
 import type { request as Request } from "../build-scripts/runtime/browser/shim.ts";
-import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
+import { readJson, type BuildResult } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
-import { buildPagedSite, MANY_MATCHES, type PagedSite } from "./helpers/paged-site.ts";
+import { buildPagedSite, MANY_MATCHES } from "./helpers/paged-site.ts";
 import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/pagination.ts";
 
 let build: BuildResult;
@@ -24,7 +24,7 @@ let videos: JsonObject[];
 const fetched: string[] = [];
 
 beforeAll(async () => {
-  build = await buildSite();
+  build = await sharedBuild();
   expect(build.code, build.stderr).toBe(0);
   server = await serveStatic(build.outDir);
   const realFetch = globalThis.fetch;
@@ -38,7 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  if (build) await rm(path.dirname(build.outDir), { recursive: true, force: true });
 });
 
 describe("the shim", () => {
@@ -149,7 +148,7 @@ describe("the shim, asked with lazy: true", () => {
 });
 
 describe("the shim, one page at a time", () => {
-  let paged: PagedSite;
+  let paged: BuildResult;
   let pagedServer: StaticServer;
   let pagedRequest: typeof Request;
 
@@ -162,7 +161,6 @@ describe("the shim, one page at a time", () => {
 
   afterAll(async () => {
     await pagedServer?.close();
-    await paged?.remove();
   });
 
   it("given { search, page: 1 }, gives the first page of matches, how many there are in all, and how many pages", async () => {

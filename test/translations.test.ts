@@ -22,6 +22,7 @@ import { buildSite, readJson, readOut, TEST_ENV, type BuildResult } from "./help
 import { launchChromium, shownJson } from "./helpers/chromium.ts";
 import { startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 import { runCli } from "./helpers/run-cli.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 import { tempContent } from "./helpers/temp-content.ts";
 
 const run = promisify(execFile);
@@ -66,7 +67,8 @@ let record: { title: string; versions?: unknown };
 
 beforeAll(async () => {
   content = await tempContent("content");
-  before = await buildSite({ CONTENT_DIR: content });
+  // Shared with the sample: built (or found) before the import below changes the copy.
+  before = await sharedBuild({ CONTENT_DIR: content });
   expect(before.code, before.stderr).toBe(0);
   translated = await translate(path.join(before.outDir, `api/units/${UNIT}/index.xliff`));
   imported = await importTranslations(content, ["--lang", "fr", translated]);

@@ -11,6 +11,7 @@ import { XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import xliff12ToJs from "xliff/xliff12ToJs";
 import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
+import { sharedBuild } from "./helpers/shared-build.ts";
 
 const run = promisify(execFile);
 const units = (xliff: string) => [...xliff.matchAll(/<trans-unit /g)].length;
@@ -18,7 +19,7 @@ const units = (xliff: string) => [...xliff.matchAll(/<trans-unit /g)].length;
 let sample: BuildResult;
 let golden: BuildResult;
 beforeAll(async () => {
-  [sample, golden] = await Promise.all([buildSite(), buildSite({ CONTENT_DIR: GOLDEN_CONTENT })]);
+  [sample, golden] = await Promise.all([sharedBuild(), sharedBuild({ CONTENT_DIR: GOLDEN_CONTENT })]);
   expect(sample.code, sample.stderr).toBe(0);
   expect(golden.code, golden.stderr).toBe(0);
 });

@@ -8,20 +8,19 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeSyntheticCatalogue } from "../../bench/synthetic/write-catalogue.ts";
-import { buildSite, type BuildResult } from "./build-site.ts";
+import type { BuildResult } from "./build-site.ts";
+import { sharedBuild } from "./shared-build.ts";
 
 /** A word of the catalogue that matches more than one page of videos. */
 export const MANY_MATCHES = "science";
 
-export interface PagedSite extends BuildResult {
-  /** Removes the catalogue and the site. */
-  remove(): Promise<void>;
-}
-
-export async function buildPagedSite(): Promise<PagedSite> {
+export async function buildPagedSite(): Promise<BuildResult> {
   const temp = await mkdtemp(path.join(tmpdir(), "catalogue-paged-"));
   const content = path.join(temp, "content");
   await writeSyntheticCatalogue({ videos: 260, units: 10, lessons: 5, seed: 1 }, content);
-  const build = await buildSite({ CONTENT_DIR: content }, path.join(temp, "_site"));
-  return { ...build, remove: () => rm(temp, { recursive: true, force: true }) };
+  try {
+    return await sharedBuild({ CONTENT_DIR: content });
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
 }
