@@ -1,6 +1,6 @@
 /**
  * What an editor's session costs against GitHub's API: Decap's own GitHub
- * backend in Chromium, against the GitHub-compatible server over a git
+ * backend in Chromium, against the GitHub-API server over a git
  * repository of the catalogue (the site built with `api_root` pointing at
  * it). Each step's requests (GitHub allows 5,000 an hour), bytes and time,
  * counted by the server, beside the step's budget.
@@ -11,9 +11,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { count, markdownTable } from "./markdown-table.ts";
 import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
-import { LOCAL_BRANCH, LOCAL_REPO, localBackendPort } from "../build-scripts/core/cms/local-backend-address.ts";
-import { openWorkingTreeStore } from "../build-scripts/tools/cms/github-api/working-tree-store.ts";
-import { startGithubApi, type GithubApi } from "../build-scripts/tools/cms/github-api/server.ts";
+import { githubApiServerPort } from "../build-scripts/core/cms/github-api-server-address.ts";
+import { serveWorkingTree } from "../build-scripts/tools/cms/github-api/serve-working-tree.ts";
+import type { GithubApiServer } from "../build-scripts/tools/cms/github-api/server.ts";
 import { launchChromium } from "../test/helpers/chromium.ts";
 import { contentRepository, serveRepository } from "../test/helpers/content-repository.ts";
 import { field, logInAs, publish } from "../test/helpers/decap.ts";
@@ -53,7 +53,7 @@ export async function measureCms(resources: number, content: string, workDir: st
   const repository = await contentRepository(content, workDir);
   const port = await freePort();
   const site = path.join(repository.dir, "_site");
-  log(`  CMS: building the site for the GitHub-compatible server …`);
+  log(`  CMS: building the site for the GitHub-API server …`);
   const [command, args] = npmScriptCommand(path.resolve(import.meta.dirname, ".."), "build");
   await promisify(execFile)(command, args, {
     cwd: path.resolve(import.meta.dirname, ".."),
@@ -97,13 +97,11 @@ async function localCollection(browser: Browser, site: string, content: string, 
   delete settings.cms.backend.api_root;
   await writeFile(config, JSON.stringify(settings));
   const server = await serveStatic(site);
-  const api = await startGithubApi({
-    store: await openWorkingTreeStore({ contentDir: content, repoContentDir: "content", branch: LOCAL_BRANCH }),
-    repo: LOCAL_REPO,
-    branch: LOCAL_BRANCH,
-    port: localBackendPort(Number(new URL(server.url).port)),
+  const api = await serveWorkingTree({
+    contentDir: content,
+    repoContentDir: "content",
+    port: githubApiServerPort(Number(new URL(server.url).port)),
     origins: [new URL(server.url).origin],
-    user: { login: "editor", name: "An Editor", email: "" },
   });
   const context = await browser.newContext();
   try {
@@ -129,7 +127,7 @@ async function localCollection(browser: Browser, site: string, content: string, 
   }
 }
 
-async function editorSession(browser: Browser, site: string, api: GithubApi, content: string, log: (line: string) => void) {
+async function editorSession(browser: Browser, site: string, api: GithubApiServer, content: string, log: (line: string) => void) {
   const steps: StepFigures[] = [];
   /** Runs one step and notes what the server answered meanwhile. */
   async function step({ name, ...limit }: (typeof CMS_STEPS)[number], run: () => Promise<void>): Promise<void> {
@@ -267,6 +265,6 @@ export function cmsTable(sizes: readonly Awaited<ReturnType<typeof measureCms>>[
   rows.push(["npm run cms: the videos shown (heap)", "2 s", ...sizes.flatMap((s) => local(s.local))]);
   const header = ["step", "budget", ...sizes.flatMap(({ resources }) => [`${count(resources)}: requests`, "bytes", "time"])];
   const caption =
-    "The CMS against the GitHub-compatible server: Decap's GitHub backend in Chromium, requests per step (GitHub allows 5,000 an hour):";
+    "The CMS against the GitHub-API server: Decap's GitHub backend in Chromium, requests per step (GitHub allows 5,000 an hour):";
   return markdownTable(caption, [header, ...rows]);
 }

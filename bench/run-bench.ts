@@ -14,7 +14,7 @@ import { parseShare } from "./synthetic/other-scripts.ts";
 const USAGE = `
 usage: npm run bench -- [--sizes 1000,10000,100000] [--runs R] [--seed S] [--other-scripts F] [--cms-only]
 Builds synthetic catalogues of each size and measures the build, npm run mirror (its stages, peak memory and
-archives), the output and queries, and an editor's session in the CMS against a GitHub-compatible server (requests, bytes and time per step); prints the tables.
+archives), the output and queries, and an editor's session in the CMS against the GitHub-API server (requests, bytes and time per step); prints the tables.
 --cms-only: the CMS's session alone.
 --other-scripts F: that share of the records (0–1, default 0) also get a title and a paragraph
 in Japanese, Chinese or Thai with emoji (as npm run bench:data): the search indexes show what such text costs.

@@ -54,7 +54,7 @@ async function admin(hash = ""): Promise<Page> {
   page.on("request", (r) => {
     if (!/^(http:\/\/127\.0\.0\.1:|ws:\/\/127\.0\.0\.1:|data:|blob:|about:)/.test(r.url())) problems.push(`asked ${r.url()}`);
   });
-  // No login: npm run cms's server is this machine's, and the page logs Decap in.
+  // No login: npm run cms's GitHub-API server is this machine's, and the page logs Decap in.
   await page.goto(`${site}/admin/`);
   await page.getByText("Collections").first().waitFor({ timeout: 60_000 });
   if (hash) {
@@ -225,12 +225,12 @@ describe("npm run cms, /admin/ in Chromium", () => {
     await video.close();
   });
 
-  it("says in words that the local backend does not answer when the site is served without it", async () => {
-    // The same built site, served by a plain static server: no backend at its port + 1.
+  it("says in words that the GitHub-API server does not answer when the site is served without it", async () => {
+    // The same built site, served by a plain static server: no GitHub-API server at its port + 1.
     const server = await serveStatic(path.join(path.dirname(contentDir), "site"));
     const page = await browser.newPage();
     await page.goto(`${server.url}admin/`);
-    await expect(page.getByRole("alert").textContent()).resolves.toMatch(/local editing server does not answer .*npm run cms/);
+    await expect(page.getByRole("alert").textContent()).resolves.toMatch(/GitHub-API server of npm run cms does not answer/);
     await page.close();
     await server.close();
   });

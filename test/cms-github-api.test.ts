@@ -1,6 +1,6 @@
 /**
  * The production path of the CMS: Decap's own GitHub backend, in Chromium,
- * against the GitHub-compatible server over a real git repository holding a
+ * against the GitHub-API server over a real git repository holding a
  * copy of the sample content (the site built with `api_root` pointing at it).
  * Opening a collection, opening a record and publishing an edit stay within
  * their request budgets; a save is a commit changing one line; a save on a
@@ -11,7 +11,7 @@ import { request } from "node:http";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GithubApi } from "../build-scripts/tools/cms/github-api/server.ts";
+import type { GithubApiServer } from "../build-scripts/tools/cms/github-api/server.ts";
 import { buildSite, PROJECT_DIR } from "./helpers/build-site.ts";
 import { launchChromium } from "./helpers/chromium.ts";
 import { contentRepository, serveRepository, type ContentRepository } from "./helpers/content-repository.ts";
@@ -22,7 +22,7 @@ import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 const REPO = "editors/catalogue";
 const TOKEN = "a-token-of-the-editor";
 let repository: ContentRepository;
-let api: GithubApi;
+let api: GithubApiServer;
 let site: StaticServer;
 let browser: Browser;
 const problems: string[] = [];
@@ -72,7 +72,7 @@ async function adminPage(): Promise<Page> {
   return page;
 }
 
-describe("Decap's GitHub backend against the GitHub-compatible server", () => {
+describe("Decap's GitHub backend against the GitHub-API server", () => {
   it("opens the videos, opens a record, publishes a new title as a commit changing one line, within the budgets", async () => {
     const page = await adminPage();
     requests();

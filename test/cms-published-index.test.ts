@@ -11,7 +11,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { backendActions, formField, openAdmin, cmsForTests } from "./helpers/cms-session.ts";
+import { serverActions, formField, openAdmin, cmsForTests } from "./helpers/cms-session.ts";
 import { writeRecord } from "./helpers/temp-content.ts";
 
 const session = cmsForTests();
@@ -35,10 +35,10 @@ async function opens(page: Page, typed: string, file: string): Promise<void> {
 describe("the find box at /admin/", () => {
   it("lists records by words inside their titles and descriptions, in any script, and opens the one chosen", async () => {
     const page = await openAdmin(session.browser, session.cms.site, problems);
-    const actions = backendActions(page, session.cms.site);
+    const actions = serverActions(page, session.cms.site);
     await findBox(page).fill("olcan");
     await page.getByText(/^\d+ found\.$/).waitFor({ timeout: 30_000 });
-    // Found from the published site alone: the backend was asked nothing.
+    // Found from the published site alone: the GitHub-API server was asked nothing.
     expect(actions).toEqual([]);
     const titles = await shownTitles(page);
     expect(titles).toEqual(expect.arrayContaining(["What Is a Volcano?", "A Day with a Volcanologist"]));
@@ -103,7 +103,7 @@ describe("the find box at /admin/", () => {
 describe("a unit's lessons at /admin/", () => {
   it("shows the chosen lessons by title, picks one by a search of the lessons index, keeps the order chosen, reads no lesson", async () => {
     const page = await openAdmin(session.browser, session.cms.site, problems);
-    const actions = backendActions(page, session.cms.site);
+    const actions = serverActions(page, session.cms.site);
     const file = "units/ancient-mediterranean-worlds.json";
     const before = await readFile(path.join(session.cms.contentDir, file), "utf8");
     const { uuid } = await record(file);

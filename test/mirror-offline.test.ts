@@ -17,7 +17,7 @@ import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { instanceFile, LAYOUT_FILE, listPageFile, MIRROR_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { offlineFiles } from "../build-scripts/pipeline/mirror/offline-files.ts";
 import type { InMemoryFile } from "../build-scripts/pipeline/mirror/write-archive.ts";
-import { scriptWrapped } from "../build-scripts/runtime/browser/script-files.ts";
+import { scriptWrapped } from "../build-scripts/core/query/script-copies.ts";
 import { SPLIT_VIDEOS, TEST_ENV } from "./helpers/build-site.ts";
 import { answerShown, clickText, ENGINES, searchFor, shownAt, type TestBrowser, type TestPage } from "./helpers/browsers.ts";
 import { runCli } from "./helpers/run-cli.ts";

@@ -17,7 +17,7 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { FIELD_ORDER, type JsonObject } from "../build-scripts/core/catalogue/resource.ts";
-import { FORMAT_TABLE } from "../build-scripts/core/formats/format-table.ts";
+import { FORMAT_TABLE } from "../build-scripts/core/format-table.ts";
 import { openApiDocument } from "../build-scripts/core/openapi/openapi-document.ts";
 import { resourceSchemaName } from "../build-scripts/core/openapi/resource-schemas.ts";
 import { OPENAPI_FILE, OPENAPI_MEDIA_TYPE, SHIM_DECLARATIONS } from "../build-scripts/core/routes/output-tree.ts";

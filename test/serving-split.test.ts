@@ -11,7 +11,7 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORMAT_TABLE } from "../build-scripts/core/formats/format-table.ts";
+import { FORMAT_TABLE } from "../build-scripts/core/format-table.ts";
 import { instanceFile, LAYOUT_FILE, listPageFile } from "../build-scripts/core/routes/output-tree.ts";
 import { buildSite, SPLIT_VIDEOS, type BuildResult } from "./helpers/build-site.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";

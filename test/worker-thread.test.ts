@@ -21,7 +21,7 @@ const run = promisify(execFile);
 async function answerOf(module: string): Promise<string> {
   const script = `
     import { WorkerPool } from ${JSON.stringify(pathToFileURL(path.join(PROJECT_DIR, "build-scripts/pipeline/threads/worker-pool.ts")).href)};
-    const pool = new WorkerPool(new URL(${JSON.stringify(pathToFileURL(module).href)}), { answer: (message) => message });
+    const pool = new WorkerPool(new URL(${JSON.stringify(pathToFileURL(module).href)}), { result: (message) => message });
     pool.ask("ping").then(
       (message) => console.log(message),
       (error) => { console.error(error.message); process.exitCode = 1; },

@@ -1,4 +1,4 @@
-/** What the build tells its user: progress on long work, and a closing summary. */
+/** What the build tells its user: progress on long work (on a terminal only), and a closing summary. */
 import type { PreparedBuild } from "./prepare.ts";
 import { runBuild, type BuildOptions, type BuildOutcome } from "./run-build.ts";
 import { formatBytes, type WriteStats } from "./write/write-stats.ts";
@@ -26,11 +26,20 @@ export function summary(build: PreparedBuild, stats: WriteStats, seconds: number
   ].join("\n");
 }
 
+/**
+ * A line of progress, for a person watching: on stdout if it is a terminal, else on stderr if that is one. A log
+ * (a deploy's, a redirected run's) gets none: at 100,000 records they would be hundreds of lines before the summary.
+ */
+export function showProgress(line: string): void {
+  if (process.stdout.isTTY) console.log(line);
+  else if (process.stderr.isTTY) console.error(line);
+}
+
 /** A build as `npm run build` and `npm run mirror` run it (`only`, `kept`: see BuildOptions): each collection's progress, then the summary. */
 export async function reportedBuild(outDir: string, options: Pick<BuildOptions, "only" | "kept"> = {}): Promise<BuildOutcome> {
   const outcome = await runBuild(outDir, {
     ...options,
-    progress: (collection, done, total) => console.log(`  ${collection}: ${done} / ${total}`),
+    progress: (collection, done, total) => showProgress(`  ${collection}: ${done} / ${total}`),
   });
   console.log(summary(outcome.build, outcome.stats, outcome.seconds, outDir));
   return outcome;

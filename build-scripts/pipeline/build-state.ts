@@ -16,7 +16,7 @@ import type { Catalogue } from "../core/catalogue/catalogue.ts";
 import type { SiteConfig } from "../core/catalogue/site-config.ts";
 import type { TreeLayout } from "../core/routes/tree-layout.ts";
 import { sha256 } from "./cache/cached.ts";
-import { TRANSLATIONS_FOLDER } from "./load/read-sources.ts";
+import { TRANSLATIONS_FOLDER } from "./load/content-folder.ts";
 
 const FORMAT = 1;
 
@@ -170,7 +170,7 @@ export function planBuild(projectDir: string, outDir: string, inputs: BuildInput
 /** Before writing over the output: until the new state is kept, the output is not one a build can follow. */
 export const forgetState = (outDir: string) => rmSync(stateFile(outDir), { force: true });
 
-export function keepState(outDir: string, inputs: BuildInputs, records: BuildState["records"]): void {
+export function storeState(outDir: string, inputs: BuildInputs, records: BuildState["records"]): void {
   if (inputs.commit === undefined) return;
   const state: BuildState = { format: FORMAT, fingerprint: inputs.fingerprint, commit: inputs.commit, files: countFiles(outDir), records };
   writeFileSync(stateFile(outDir), JSON.stringify(state));

@@ -4,6 +4,7 @@ import type { Catalogue } from "../core/catalogue/catalogue.ts";
 import { loadSiteConfig } from "./load/load-config.ts";
 import type { SiteConfig } from "../core/catalogue/site-config.ts";
 import type { Translations } from "../core/translations/localize.ts";
+import { HTML_PAGE_SIZE } from "../core/formats/pagination.ts";
 import { chooseLayout, type TreeLayout } from "../core/routes/tree-layout.ts";
 import { readContent } from "./load/read-sources.ts";
 import { formatProblemsForLog, type Problem } from "./validate/problems.ts";
@@ -60,4 +61,5 @@ export const catalogueLayout = (catalogue: Catalogue, config: SiteConfig): TreeL
   chooseLayout(
     [...catalogue.lists].map(([name, list]) => [name, list.map(({ record }) => record.uuid)] as const),
     config.folderLimit,
+    HTML_PAGE_SIZE,
   );

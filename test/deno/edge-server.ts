@@ -13,7 +13,7 @@
  * Port 0 picks a free one; the server prints "edge server at http://127.0.0.1:<port>/".
  */
 import edge from "../../build-scripts/runtime/edge/functions/api.ts";
-import { contentType, FORMAT_TABLE } from "../../build-scripts/core/formats/format-table.ts";
+import { contentType, FORMAT_TABLE } from "../../build-scripts/core/format-table.ts";
 import { isEdgePath } from "../../build-scripts/core/routes/edge-function.ts";
 
 /** The part of Deno's API this script uses (the project type-checks with Node's types, not Deno's). */

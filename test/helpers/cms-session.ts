@@ -1,9 +1,9 @@
-/** `npm run cms` on a copy of the sample content, and /admin/ in Chromium, editing through its server of GitHub's API. */
+/** `npm run cms` on a copy of the sample content, and /admin/ in Chromium, editing through its GitHub-API server. */
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { localBackendPort } from "../../build-scripts/core/cms/local-backend-address.ts";
+import { githubApiServerPort } from "../../build-scripts/core/cms/github-api-server-address.ts";
 import { npmScriptCommand } from "../../build-scripts/tools/cli/npm-scripts.ts";
 import { launchChromium } from "./chromium.ts";
 import { freePort, startProcess } from "./processes.ts";
@@ -47,13 +47,13 @@ export function cmsForTests(): { readonly cms: CmsSession; readonly browser: Bro
 }
 
 /**
- * What the page asks `npm run cms`'s server from now on, by what it reads:
+ * What the page asks `npm run cms`'s GitHub-API server from now on, by what it reads:
  * "list content/lessons" (a folder's tree), "read blob" (a file's text, by its
  * hash), "read content/videos/x.json" (a file by its path); other calls by
  * method and path.
  */
-export function backendActions(page: Page, site: string): string[] {
-  const server = `http://127.0.0.1:${localBackendPort(Number(new URL(site).port))}/`;
+export function serverActions(page: Page, site: string): string[] {
+  const server = `http://127.0.0.1:${githubApiServerPort(Number(new URL(site).port))}/`;
   const actions: string[] = [];
   page.on("request", (request) => {
     if (!request.url().startsWith(server) || request.method() === "OPTIONS") return;

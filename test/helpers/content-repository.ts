@@ -4,8 +4,8 @@ import { cp, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { openGitStore } from "../../build-scripts/tools/cms/github-api/git-store.ts";
-import { startGithubApi, type GithubApi } from "../../build-scripts/tools/cms/github-api/server.ts";
+import { openGitStore } from "./git-store.ts";
+import { startGithubApiServer, type GithubApiServer } from "../../build-scripts/tools/cms/github-api/server.ts";
 
 const run = promisify(execFile);
 
@@ -35,12 +35,12 @@ export async function contentRepository(contentDir: string, parent = tmpdir()): 
   return { dir, gitDir: path.join(dir, ".git"), git };
 }
 
-/** The GitHub-compatible API over the repository, as GitHub would answer its one editor on `main`. */
+/** The GitHub-API server over the repository, as GitHub would answer its one editor on `main`. */
 export function serveRepository(
   repository: ContentRepository,
   options: { readonly repo: string; readonly token: string; readonly port: number; readonly origin: string },
-): Promise<GithubApi> {
-  return startGithubApi({
+): Promise<GithubApiServer> {
+  return startGithubApiServer({
     store: openGitStore(repository.gitDir),
     repo: options.repo,
     branch: "main",

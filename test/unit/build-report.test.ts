@@ -1,8 +1,10 @@
 /**
  * What the build's log says: warnings counted by kind, the first few of each
  * kind in full and where to see all, errors always in full; and the host's
- * folder limit, tested on counts.
+ * folder limit, tested on counts; progress lines on a terminal only.
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { summary } from "../../build-scripts/pipeline/build-report.ts";
 import type { PreparedBuild } from "../../build-scripts/pipeline/prepare.ts";
@@ -10,6 +12,9 @@ import { ContentError } from "../../build-scripts/pipeline/prepare.ts";
 import { SHOWN_PER_KIND, type Problem, type WarningKind } from "../../build-scripts/pipeline/validate/problems.ts";
 import { checkFolders, folderEntries } from "../../build-scripts/pipeline/write/folder-limit.ts";
 import { WriteStats } from "../../build-scripts/pipeline/write/write-stats.ts";
+import { PROJECT_DIR, TSX } from "../helpers/run-cli.ts";
+
+const run = promisify(execFile);
 
 const warning = (kind: WarningKind, file = `${kind}.json`): Problem => ({
   file,
@@ -107,5 +112,22 @@ describe("the folder limit", () => {
     expect(() => checkFolders(folder(54_001))).toThrow(
       "search/videos/files/records/0/ holds 54001 entries: Netlify refuses a deploy with more than 54000 files in one folder.",
     );
+  });
+});
+
+describe("the build's progress lines", () => {
+  const script = `import { showProgress } from "./build-scripts/pipeline/build-report.ts"; showProgress("  videos: 1000 / 2000");`;
+
+  it("are left out of a log: neither stdout nor stderr is a terminal", async () => {
+    const { stdout, stderr } = await run(TSX, ["--eval", script], { cwd: PROJECT_DIR });
+    expect([stdout, stderr]).toEqual(["", ""]);
+  });
+
+  it("are shown on a terminal", async () => {
+    // script(1) runs the command on a pseudo-terminal and copies what it shows.
+    const { stdout } = await run("script", ["--quiet", "--return", "--command", `${TSX} --eval '${script}'`, "/dev/null"], {
+      cwd: PROJECT_DIR,
+    });
+    expect(stdout.replace(/\r/g, "")).toBe("  videos: 1000 / 2000\n");
   });
 });

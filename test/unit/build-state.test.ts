@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keepState, planBuild, stateFile, type BuildInputs } from "../../build-scripts/pipeline/build-state.ts";
+import { storeState, planBuild, stateFile, type BuildInputs } from "../../build-scripts/pipeline/build-state.ts";
 
 let repo: string;
 let outDir: string;
@@ -43,7 +43,7 @@ const records = { videos: { "content/videos/a.json": "1", "content/videos/b.json
 
 describe("planBuild", () => {
   it("from a descendant commit, writes again only the collections whose records changed, came or went", () => {
-    keepState(outDir, inputs(commits.first), records);
+    storeState(outDir, inputs(commits.first), records);
     const now = {
       videos: { "content/videos/a.json": "1", "content/videos/b.json": "2" },
       units: {},
@@ -54,32 +54,32 @@ describe("planBuild", () => {
   });
 
   it("builds whole, naming what changed, when the code, config or translations differ", () => {
-    keepState(outDir, inputs(commits.first), records);
+    storeState(outDir, inputs(commits.first), records);
     expect(planBuild(repo, outDir, inputs(commits.second, { code: "x", translations: "y" }), records)).toEqual({
       full: "the code and the translations changed since the previous build",
     });
   });
 
   it("builds whole when a collection's folder is split or joined (the layout changed): its files move", () => {
-    keepState(outDir, inputs(commits.first), records);
+    storeState(outDir, inputs(commits.first), records);
     expect(planBuild(repo, outDir, inputs(commits.second, { layout: "split" }), records)).toEqual({
       full: "the layout changed since the previous build",
     });
   });
 
   it("builds whole when the previous build's commit is not an ancestor, or git does not know it", () => {
-    keepState(outDir, inputs(commits.second), records);
+    storeState(outDir, inputs(commits.second), records);
     expect(planBuild(repo, outDir, inputs(commits.side), records)).toEqual({
       full: `the previous build's commit ${commits.second.slice(0, 12)} is not an ancestor of ${commits.side.slice(0, 12)}`,
     });
-    keepState(outDir, inputs("0".repeat(40)), records);
+    storeState(outDir, inputs("0".repeat(40)), records);
     expect(planBuild(repo, outDir, inputs(commits.second), records)).toEqual({
       full: `git cannot tell whether the previous build's commit 000000000000 is an ancestor of ${commits.second.slice(0, 12)}`,
     });
   });
 
   it("builds whole when the state is missing or damaged, or the output is not the one it describes", () => {
-    keepState(outDir, inputs(commits.first), records);
+    storeState(outDir, inputs(commits.first), records);
     writeFileSync(path.join(outDir, "api/extra.json"), "{}");
     expect(planBuild(repo, outDir, inputs(commits.first), records)).toEqual({
       full: `${outDir}/ holds 2 files where the previous build left 1`,

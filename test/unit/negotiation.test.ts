@@ -1,6 +1,6 @@
 /** Given a request's query and Accept header, content negotiation picks this format (or this error). */
 import { describe, expect, it } from "vitest";
-import { FORMAT_TABLE } from "../../build-scripts/core/formats/format-table.ts";
+import { FORMAT_TABLE } from "../../build-scripts/core/format-table.ts";
 import { parseAccept } from "../../build-scripts/core/negotiation/accept-header.ts";
 import { negotiate } from "../../build-scripts/core/negotiation/negotiate.ts";
 

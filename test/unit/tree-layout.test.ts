@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fileOfApiUrl, resolveApiPath, routeFile } from "../../build-scripts/core/routes/api-path.ts";
 import { findCollection } from "../../build-scripts/core/catalogue/collections.ts";
 import { instanceFile, listPageFile, recordSliceName } from "../../build-scripts/core/routes/output-tree.ts";
+import { HTML_PAGE_SIZE } from "../../build-scripts/core/formats/pagination.ts";
 import { chooseLayout, chooseLevels, FLAT_LAYOUT, parseLayout, slicesPerFolder } from "../../build-scripts/core/routes/tree-layout.ts";
 
 const UUID = "bcac7d6e-6aaf-49eb-8453-1ecd48840d86";
@@ -87,6 +88,7 @@ describe("the choice of levels", () => {
         ["units", uuids(3)],
       ],
       105,
+      HTML_PAGE_SIZE,
     );
     expect(layout).toEqual({ version: 1, levels: { videos: 1 } });
     expect(parseLayout(JSON.parse(JSON.stringify(layout)))).toEqual(layout);

@@ -8,7 +8,7 @@
  * file name the repository has already, so no save overwrites a record.
  */
 import type { Collection } from "../catalogue/collections.ts";
-import { freeSlug, htmlPathPrefix, nextPosition, slugify } from "../catalogue/new-record.ts";
+import { htmlPathPrefix, nextPosition, slugify } from "../catalogue/new-record.ts";
 import { SCHEMA_FILE } from "../../schemas/schemas.ts";
 import { FILE_SLUG } from "./record-format.ts";
 
@@ -17,32 +17,23 @@ export interface FolderFacts {
   readonly nextPosition: number;
   readonly htmlPathPrefix: string;
   readonly schemaRef: string;
-  /** File names in use (without .json), when known: the local backend lists them, the published site does not. */
-  readonly taken?: readonly string[];
 }
 
 /** The facts of a folder from its records (parsed; unreadable ones left out). */
-export function folderFacts(
-  collection: Collection,
-  contentDir: string,
-  existing: readonly Record<string, unknown>[],
-  taken?: readonly string[],
-): FolderFacts {
+export function folderFacts(collection: Collection, contentDir: string, existing: readonly Record<string, unknown>[]): FolderFacts {
   const refs = existing.map((r) => r.$schema).filter((ref): ref is string => typeof ref === "string");
   return {
     nextPosition: nextPosition(existing),
     htmlPathPrefix: htmlPathPrefix(collection, existing),
     // From content/<collection>/ up to the project, then into build-scripts/schemas/.
     schemaRef: refs[0] ?? `${"../".repeat(contentDir.split("/").length + 1)}build-scripts/schemas/${SCHEMA_FILE[collection.kind]}`,
-    ...(taken ? { taken } : {}),
   };
 }
 
 /** The fields a new entry's data gets; an html_path the editor wrote is kept. */
 export function newEntryFields(data: Record<string, unknown>, facts: FolderFacts, uuid: string): Record<string, unknown> {
   const title = typeof data.title === "string" ? data.title : "";
-  const taken = new Set(facts.taken ?? []);
-  const slug = freeSlug(slugify(title) || uuid, (name) => taken.has(name));
+  const slug = slugify(title) || uuid;
   const htmlPath = typeof data.html_path === "string" && data.html_path !== "" ? data.html_path : `${facts.htmlPathPrefix}${slug}/`;
   return { $schema: facts.schemaRef, position: facts.nextPosition, uuid, html_path: htmlPath, [FILE_SLUG]: slug };
 }

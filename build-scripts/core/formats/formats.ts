@@ -5,7 +5,7 @@
  * reads this table or its renderer-free view. Adding a format means adding a
  * row there and a renderer here; the compiler insists on both.
  */
-import { FORMAT_TABLE, type FormatInfo, type FormatName } from "./format-table.ts";
+import { FORMAT_TABLE, type FormatInfo, type FormatName } from "../format-table.ts";
 import { htmlRenderer } from "./html.ts";
 import { jsonRenderer } from "./json.ts";
 import type { Renderer } from "./renderer.ts";

@@ -10,12 +10,12 @@
  * Lists are paged in the HTML view only: the data formats carry the whole list.
  */
 import { FIELD_ORDER, type Json } from "../catalogue/resource.ts";
-import { DATA_FORMATS, displayName, inWords, type FormatInfo } from "./format-table.ts";
+import { DATA_FORMATS, displayName, inWords, type FormatInfo } from "../format-table.ts";
 import type { Collection } from "../catalogue/collections.ts";
 import { ALLOW } from "../routes/api-headers.ts";
 import { escapeAttribute, escapeHtml } from "./html-escape.ts";
 import { pageOpen, PAGE_CLOSE } from "./html-page.ts";
-import { HTML_PAGE_SIZE, pagerLinks, queryPageHref } from "./pagination.ts";
+import { HTML_PAGE_SIZE, pagerLinks, queryAddress, queryPageHref } from "./pagination.ts";
 import { SOURCE_LANGUAGE } from "../translations/languages.ts";
 import { siteBaseUrl, upToSite, type SiteTree } from "../translations/site-tree.ts";
 import type { Renderer } from "./renderer.ts";
@@ -289,7 +289,7 @@ ${boxes}
  * JSON), or, when the address is a file's own name (whose extension fixes the
  * format), that file in their format.
  */
-function answerFrame(view: ErrorView | MetadataView, context: RenderContext): Frame {
+function askedAddressFrame(view: ErrorView | MetadataView, context: RenderContext): Frame {
   const resolved = resolveApiPath(view.path, context.layout);
   const file = resolved?.fixedExtension === undefined ? undefined : resolved.route;
   return {
@@ -317,12 +317,12 @@ function documentFrame(view: DocumentView | InstanceView, context: RenderContext
     case "error":
       // 404.html is written before any request: its page script names the address it is served at.
       return {
-        ...answerFrame(view, context),
+        ...askedAddressFrame(view, context),
         status: `${view.status} ${view.statusText}`,
         ...(view.path === "" ? { script: "address" as const } : {}),
       };
     case "metadata":
-      return { ...answerFrame(view, context), status: "200 OK", method: "OPTIONS" };
+      return { ...askedAddressFrame(view, context), status: "200 OK", method: "OPTIONS" };
   }
 }
 
@@ -361,9 +361,9 @@ export const htmlRenderer: Renderer = {
   pageSize: HTML_PAGE_SIZE,
   listHead: (view, page, context) => {
     // A narrowed list's request line names its query, as the page's address does.
-    const query = view.query ? `?${view.query}${page.number > 1 ? `&page=${page.number}` : ""}` : "";
+    const path = view.query ? queryAddress(view.path, view.query, page.number) : view.path;
     const frame: Frame = {
-      ...fileFrame({ ...view, path: `${view.path}${query}` }, { view: "list", collection: view.collection, page: 1 }, context),
+      ...fileFrame({ ...view, path }, { view: "list", collection: view.collection, page: 1 }, context),
       file: listPageFile(view.collection.name, page.number, "html", levelsOf(context.layout, view.collection.name)),
       before: searchForm(view, page) + pager(view, page, "pages", context),
       script: { list: view.collection.name, scripts: context.scripts },

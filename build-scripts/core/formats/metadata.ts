@@ -3,7 +3,7 @@
  * the view's name ("Api Root", "Video List", "Video Instance"), a
  * description, the media types it renders and those it would parse. Pure.
  */
-import { FORMAT_TABLE } from "./format-table.ts";
+import { FORMAT_TABLE } from "../format-table.ts";
 import { instanceName, listName, ROOT_NAME, type MetadataView } from "./views.ts";
 import type { ApiRoute } from "../routes/api-path.ts";
 

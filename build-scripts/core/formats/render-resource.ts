@@ -7,7 +7,7 @@ import type { Collection } from "../catalogue/collections.ts";
 import { toResource, type JsonObject, type SourceRecord } from "../catalogue/resource.ts";
 import { instanceFile } from "../routes/output-tree.ts";
 import { levelsOf } from "../routes/tree-layout.ts";
-import type { FormatName } from "./format-table.ts";
+import type { FormatName } from "../format-table.ts";
 import { FORMATS, type Format } from "./formats.ts";
 import type { ResourceTranslation } from "../translations/localize.ts";
 import { renderItem } from "./renderer.ts";

@@ -16,7 +16,7 @@
  * the Accept header): that is what Netlify's rules can do without the edge,
  * so both hosts agree. Pure: no Node APIs.
  */
-import { formatNamed, type FormatInfo } from "../formats/format-table.ts";
+import { formatNamed, type FormatInfo } from "../format-table.ts";
 import { lastParam } from "../routes/query-parameter.ts";
 import { parseAccept, rangeMatches, type MediaRange } from "./accept-header.ts";
 

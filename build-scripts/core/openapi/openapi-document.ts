@@ -11,7 +11,7 @@ import { COLLECTIONS, type Collection } from "../catalogue/collections.ts";
 import { FIELD_ORDER, type JsonObject } from "../catalogue/resource.ts";
 import type { SiteConfig } from "../catalogue/site-config.ts";
 import { methodNotAllowedView, notAcceptableView, notFoundView } from "../formats/errors.ts";
-import { FORMAT_TABLE, formatNamed, inWords, type FormatName } from "../formats/format-table.ts";
+import { FORMAT_TABLE, formatNamed, inWords, type FormatName } from "../format-table.ts";
 import { metadataView } from "../formats/metadata.ts";
 import { ROOT_NAME, instanceName, listName } from "../formats/views.ts";
 import { ALLOW, API_HEADERS } from "../routes/api-headers.ts";

@@ -19,7 +19,7 @@
  */
 import { FIELD_ORDER, type Json, type JsonObject } from "../catalogue/resource.ts";
 import { notFoundView } from "../formats/errors.ts";
-import { formatNamed, formatWithExtension } from "../formats/format-table.ts";
+import { formatNamed, formatWithExtension } from "../format-table.ts";
 import { FORMATS, type Format } from "../formats/formats.ts";
 import { HTML_PAGE_SIZE, pageAt } from "../formats/pagination.ts";
 import { instanceDocument, listPage, renderItem } from "../formats/renderer.ts";

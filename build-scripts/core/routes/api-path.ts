@@ -11,7 +11,7 @@
  * docs/translations.md), which holds the same views in that language.
  */
 import { findCollection, type Collection } from "../catalogue/collections.ts";
-import { FORMAT_TABLE, formatWithExtension } from "../formats/format-table.ts";
+import { FORMAT_TABLE, formatWithExtension } from "../format-table.ts";
 import { isTargetLanguage, languageRoot } from "../translations/languages.ts";
 import { bucketPath, instanceFile, listPageFile, pageHex, rootFile } from "./output-tree.ts";
 import { levelsOf, type TreeLayout } from "./tree-layout.ts";
@@ -121,19 +121,20 @@ function bucketLevels(buckets: readonly string[], hex: string): number | undefin
   return buckets.every((bucket) => BUCKET.test(bucket)) && path === bucketPath(hex, buckets.length) ? buckets.length : undefined;
 }
 
-/** A view's address as the spec writes it: `/api/`, `/api/<collection>`, `/api/<collection>/<uuid>`. */
-export function routePath(route: ApiRoute): string {
+/** A view's address as the spec writes it: `/api/`, `/api/<collection>`, `/api/<collection>/<uuid>`; in a language's tree, `/es/api/…`. */
+export function routePath(route: ApiRoute, language?: string): string {
+  const tree = `/${languageRoot(language)}api/`;
   switch (route.view) {
     case "root":
-      return "/api/";
+      return tree;
     case "list":
-      return `/api/${route.collection.name}`;
+      return `${tree}${route.collection.name}`;
     case "instance":
-      return `/api/${route.collection.name}/${route.uuid}`;
+      return `${tree}${route.collection.name}/${route.uuid}`;
   }
 }
 
-/** The file (below the site root) holding a view in a format, where the tree's layout puts it. */
+/** The file (below its tree's root) holding a view in a format, where the tree's layout puts it. */
 export function routeFile(route: ApiRoute, extension: string, layout?: TreeLayout): string {
   switch (route.view) {
     case "root":
@@ -145,6 +146,10 @@ export function routeFile(route: ApiRoute, extension: string, layout?: TreeLayou
   }
 }
 
+/** The file below the site root holding a view in a format: in its language's tree, where the tree's layout puts it. */
+export const viewFile = (route: ApiRoute, extension: string, language?: string, layout?: TreeLayout) =>
+  `${languageRoot(language)}${routeFile(route, extension, layout)}`;
+
 /**
  * The file (below the site root) that answers an API URL of this site in the
  * given extension (in its language's tree, if any, laid out as `layout` says), or undefined for a URL outside the API.
@@ -153,5 +158,5 @@ export function routeFile(route: ApiRoute, extension: string, layout?: TreeLayou
 export function fileOfApiUrl(url: string, baseUrl: string, extension: string, layout?: TreeLayout): string | undefined {
   if (!url.startsWith(`${baseUrl}/`)) return undefined;
   const resolved = resolveApiPath(url.slice(baseUrl.length).split(/[?#]/)[0], layout);
-  return resolved && `${languageRoot(resolved.language)}${routeFile(resolved.route, extension, layout)}`;
+  return resolved && viewFile(resolved.route, extension, resolved.language, layout);
 }

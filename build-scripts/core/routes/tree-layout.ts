@@ -8,8 +8,7 @@
  * naming only split collections; the edge and the browser read it there.
  */
 import type { Json } from "../catalogue/resource.ts";
-import { FORMAT_TABLE } from "../formats/format-table.ts";
-import { HTML_PAGE_SIZE } from "../formats/pagination.ts";
+import { FORMAT_TABLE } from "../format-table.ts";
 import { pageHex } from "./output-tree.ts";
 
 export interface TreeLayout {
@@ -41,11 +40,11 @@ export function parseLayout(data: Json | undefined): TreeLayout {
   return data as unknown as TreeLayout;
 }
 
-/** The layout of a tree whose collections hold these uuids (by collection). */
-export function chooseLayout(lists: Iterable<readonly [string, readonly string[]]>, limit: number): TreeLayout {
+/** The layout of a tree whose collections hold these uuids (by collection), their HTML lists in pages of `pageSize`. */
+export function chooseLayout(lists: Iterable<readonly [string, readonly string[]]>, limit: number, pageSize: number): TreeLayout {
   const levels: Record<string, number> = {};
   for (const [collection, uuids] of lists) {
-    const chosen = chooseLevels(collection, uuids, Math.max(1, Math.ceil(uuids.length / HTML_PAGE_SIZE)), limit);
+    const chosen = chooseLevels(collection, uuids, Math.max(1, Math.ceil(uuids.length / pageSize)), limit);
     if (chosen > 0) levels[collection] = chosen;
   }
   return { version: 1, levels };

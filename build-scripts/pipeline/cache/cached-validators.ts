@@ -42,7 +42,7 @@ export async function loadSchemaValidators(name: string): Promise<SchemaValidato
   const { default: standalone } = await import("ajv/dist/standalone/index.js");
   const ajv = schemaAjv(true);
   const validators = compileSchemas(ajv);
-  entry.keep({ text: standalone.default(ajv, Object.fromEntries(SCHEMA_KINDS.map((kind) => [kind, kind]))) });
+  entry.store({ text: standalone.default(ajv, Object.fromEntries(SCHEMA_KINDS.map((kind) => [kind, kind]))) });
   return validators;
 }
 

@@ -20,17 +20,17 @@ export const sha256 = (data: string | Uint8Array) => createHash("sha256").update
 /** The entry's file: `name` below the cache folder (a test gives a path of its own). */
 export const cacheFile = (name: string) => path.resolve(CODE_CACHE, name);
 
-/** What a maker gives: the text to keep, and the files it was made from (absolute), whose content is part of the key. */
+/** What a maker gives: the text to store, and the files it was made from (absolute), whose content is part of the key. */
 export interface Made {
   readonly text: string;
   readonly inputs?: readonly string[];
 }
 
-/** One entry of the cache: its text if it was made from the same things, and a way to keep a new one. */
+/** One entry of the cache: its text if it was made from the same things, and a way to store a new one. */
 export interface CacheEntry {
   /** Undefined when there is none, or it was made from anything else. */
   readonly text: string | undefined;
-  keep(made: Made): void;
+  store(made: Made): void;
 }
 
 function keyOf(keyParts: unknown, inputs: readonly string[]): string | undefined {
@@ -57,7 +57,7 @@ export function cacheEntry(name: string, keyParts: unknown): CacheEntry {
   }
   return {
     text,
-    keep({ text, inputs = [] }) {
+    store({ text, inputs = [] }) {
       // An input saved while it was read: the text may hold its old content, so it is not stored.
       const settled = inputs.every((input) => (statSync(input, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < started);
       const key = settled ? keyOf(keyParts, inputs) : undefined;
@@ -82,7 +82,7 @@ export function cached<T = string>(name: string, keyParts: unknown, make: () => 
     }
   }
   const made = make();
-  entry.keep(made);
+  entry.store(made);
   const value = read(made.text);
   if (value === undefined) throw new Error(`The code made for ${name} cannot be read back.`);
   return value;

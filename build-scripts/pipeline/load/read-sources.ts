@@ -1,6 +1,7 @@
 /**
- * Reads the source records: content/<collection>/*.json. Folders starting with
- * "_" or "." and non-JSON files are not records and are skipped. An entry that
+ * Reads the source records: content/<collection>/*.json, by the content
+ * folder's rules (content-folder.ts: hidden folders and non-JSON files are
+ * not records and are skipped; where a link may lead). An entry that
  * cannot be read as a record (a folder named *.json, a named pipe, a broken or
  * outward symbolic link, a file the build may not read or that is not UTF-8)
  * becomes a source that carries its problem, so one run names every problem.
@@ -9,21 +10,12 @@
  * faster than as promises (each of which is an open, a stat, a read and a
  * close sent to the thread pool and back), and nothing else runs meanwhile.
  */
-import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { lstatSync, realpathSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { problem } from "../validate/problems.ts";
 import type { SourceFile, SourceName, UnreadSource } from "../validate/validate-catalogue.ts";
 import type { TranslationSource } from "../validate/validate-translations.ts";
-import { describeEntry, readTextFile } from "./read-text-file.ts";
-
-const isHidden = (name: string) => name.startsWith(".") || name.startsWith("_");
-const A_RECORD = "a JSON file";
-
-/** The folder of stored translations inside the content folder (no collection has this name). */
-export const TRANSLATIONS_FOLDER = "translations";
-
-/** A file of a collection's folder that is a record: *.json, not hidden. */
-const isRecordFile = (name: string) => name.endsWith(".json") && !isHidden(name);
+import { followLink, isHidden, isRecordFile, isRecordPath, listFolder, readRecord, TRANSLATIONS_FOLDER } from "./content-folder.ts";
 
 /** The content folder's records and stored translations, each an entry's text or its problem. */
 export interface ContentSources {
@@ -161,80 +153,11 @@ export function readRecords(projectDir: string, contentDir: string, files: Itera
   return { read, gone };
 }
 
-/** A file's text; a link's only when it stays inside the content folder (a build log may be public). */
-function readRecord(
-  entry: Pick<Dirent, "isFile" | "isSymbolicLink" | "isDirectory" | "isFIFO" | "isSocket">,
-  file: string,
-  root: string,
-  shownRoot: string,
-): { text: string } | { expected: string; found: string } {
-  if (entry.isFile()) return readTextFile(file, A_RECORD);
-  if (!entry.isSymbolicLink()) return { expected: A_RECORD, found: describeEntry(entry) };
-  const target = followLink(file, root, shownRoot);
-  if ("found" in target) return { expected: A_RECORD, found: target.found };
-  if (target.outside) return { expected: `${A_RECORD} inside ${shownRoot}/`, found: target.outside };
-  return readTextFile(target.real, A_RECORD);
-}
-
-/**
- * Where a link leads; `outside` says in words that it leaves the content
- * folder (and is not to be followed). `found` says what a link that leads
- * nowhere is.
- */
-function followLink(link: string, root: string, shownRoot: string): { real: string; outside?: string } | { found: string } {
-  let written: string;
-  try {
-    written = readlinkSync(link);
-  } catch {
-    return { found: "nothing: the link was removed while the content was being read" };
-  }
-  let real: string;
-  try {
-    real = realpathSync(link);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ELOOP") return { found: `a symbolic link to "${written}", which leads round in a loop` };
-    return { found: `a symbolic link to "${written}", which points nowhere` };
-  }
-  const inside = path.relative(root, real);
-  const leaves = inside.startsWith("..") || path.isAbsolute(inside);
-  return leaves ? { real, outside: `a symbolic link to "${written}", outside ${shownRoot}/ (not followed)` } : { real };
-}
-
-function listFolder(dir: string): Dirent[] | { found: string } {
-  try {
-    return readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { found: `nothing: there is no ${dir}` };
-    if (code === "ENOTDIR") return { found: "a file" };
-    if (code === "EACCES" || code === "EPERM") return { found: "a folder the build may not list (permission denied)" };
-    return { found: `a folder that could not be listed (${code ?? (error as Error).message})` };
-  }
-}
-
 const unread = (file: string, collection: string, expected: string, found: string): UnreadSource => ({
   file,
   collection,
   problem: problem(file, "", expected, found),
 });
-
-/** Whether a path below the content folder is a record, as readContent finds them: a record file in a collection's folder. */
-function isRecordPath(relativePath: string): boolean {
-  const [folder, file, ...deeper] = relativePath.split(/[\\/]/);
-  return deeper.length === 0 && file !== undefined && !isHidden(folder) && folder !== TRANSLATIONS_FOLDER && isRecordFile(file);
-}
-
-/**
- * Whether a path below the content folder is a stored translation
- * (translations/<lang>/<collection>/<name>.json) or a folder that may hold
- * some (a folder made with its files in it is seen as the folder alone), none hidden.
- */
-export function isTranslationPath(relativePath: string): boolean {
-  const parts = relativePath.split(/[\\/]/);
-  if (parts[0] !== TRANSLATIONS_FOLDER || parts.some(isHidden)) return false;
-  return parts.length < 4 || (parts.length === 4 && parts[3].endsWith(".json"));
-}
 
 /** Relative to the project when inside it, else absolute: what a person can open. */
 export function shownPath(projectDir: string, file: string): string {

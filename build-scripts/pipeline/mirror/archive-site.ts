@@ -25,23 +25,24 @@ export async function archiveSite(
   siteDir: string,
   config: SiteConfig,
   date: Date,
-  { progress, unchangedBefore }: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
+  options: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
 ): Promise<SiteArchive> {
-  const file = path.join(siteDir, MIRROR_ARCHIVE);
-  await mkdir(path.dirname(file), { recursive: true });
   async function* extra(): AsyncGenerator<InMemoryFile> {
     yield { name: MIRROR_README, data: new TextEncoder().encode(mirrorReadme(FOLDER, config, date.toISOString())) };
     yield* offlineFiles(siteDir);
   }
-  const written = await writeArchive(file, {
-    siteDir,
-    exclude: [path.dirname(MIRROR_ARCHIVE), ADMIN_FOLDER],
-    folder: FOLDER,
-    extra: extra(),
-    mtime: date,
-    previous: file,
-    unchangedBefore,
-    progress,
-  });
+  const exclude = [path.dirname(MIRROR_ARCHIVE), ADMIN_FOLDER];
+  return archiveOver(path.join(siteDir, MIRROR_ARCHIVE), date, options, { siteDir, exclude, extra: extra() });
+}
+
+/** The archive at `file`, unpacking to a folder of its name, written over the previous one there: the mirror's and the reader's. */
+export async function archiveOver(
+  file: string,
+  date: Date,
+  options: Pick<ArchiveInput, "progress" | "unchangedBefore">,
+  input: Pick<ArchiveInput, "siteDir" | "exclude" | "only" | "extra">,
+): Promise<SiteArchive> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const written = await writeArchive(file, { ...input, ...options, folder: path.basename(file, ".zip"), mtime: date, previous: file });
   return { file, ...written };
 }

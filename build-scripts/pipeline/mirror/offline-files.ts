@@ -1,7 +1,7 @@
 /**
  * The offline mirror's own files, which the published site does not carry:
  * beside each file the HTML view reads for search and fields, its copy wrapped
- * as a classic script (`<file>.js`, runtime/browser/script-files.ts), which a
+ * as a classic script (`<file>.js`, core/query/script-copies.ts), which a
  * page opened from file:// loads with a <script> tag where browsers refuse
  * fetch. Made from the published bytes, tree by tree (the site's and each
  * language's): its layout, each list's search manifest and the files it
@@ -13,7 +13,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { LAYOUT_FILE, queryFile, rootFile, searchManifestFile } from "../../core/routes/output-tree.ts";
 import type { SearchManifest } from "../../core/search/build-index.ts";
-import { offlineCopy, scriptWrapped } from "../../runtime/browser/script-files.ts";
+import { offlineCopy, scriptWrapped } from "../../core/query/script-copies.ts";
 import type { InMemoryFile } from "./write-archive.ts";
 
 const SEARCH = path.dirname(path.dirname(searchManifestFile("x")));

@@ -7,17 +7,14 @@
  * no file per resource. Like the mirror, it copies the unchanged entries of
  * the archive already there.
  */
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { FAVICON, STYLESHEET } from "../../core/formats/html.ts";
 import { pageOpen, PAGE_CLOSE } from "../../core/formats/html-page.ts";
 import { OPENAPI_FILE, READER_ARCHIVE, READER_SCRIPT } from "../../core/routes/output-tree.ts";
 import { SOURCE_LANGUAGE } from "../../core/translations/languages.ts";
 import { offlineFiles, rootCopies } from "./offline-files.ts";
-import type { SiteArchive } from "./archive-site.ts";
-import { writeArchive, type ArchiveInput, type InMemoryFile } from "./write-archive.ts";
-
-const FOLDER = path.basename(READER_ARCHIVE, ".zip");
+import { archiveOver, type SiteArchive } from "./archive-site.ts";
+import type { ArchiveInput, InMemoryFile } from "./write-archive.ts";
 
 /** The reader's page, until its script shows the view its address names. */
 export const READER_PAGE = `${pageOpen({
@@ -33,25 +30,13 @@ ${PAGE_CLOSE}`;
 export async function archiveReader(
   siteDir: string,
   date: Date,
-  { progress, unchangedBefore }: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
+  options: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
 ): Promise<SiteArchive> {
-  const file = path.join(siteDir, READER_ARCHIVE);
-  await mkdir(path.dirname(file), { recursive: true });
   async function* extra(): AsyncGenerator<InMemoryFile> {
     yield { name: "index.html", data: new TextEncoder().encode(READER_PAGE) };
     yield* rootCopies(siteDir);
     yield* offlineFiles(siteDir);
   }
-  const written = await writeArchive(file, {
-    siteDir,
-    exclude: [],
-    only: [STYLESHEET, FAVICON, READER_SCRIPT, OPENAPI_FILE],
-    folder: FOLDER,
-    extra: extra(),
-    mtime: date,
-    previous: file,
-    unchangedBefore,
-    progress,
-  });
-  return { file, ...written };
+  const only = [STYLESHEET, FAVICON, READER_SCRIPT, OPENAPI_FILE];
+  return archiveOver(path.join(siteDir, READER_ARCHIVE), date, options, { siteDir, exclude: [], only, extra: extra() });
 }

@@ -30,7 +30,7 @@ const WINDOW = 16;
 const threads = new WorkerPool<DeflateTask, DeflateReply, Extract<DeflateReply, { kind: "deflated" }>>(
   new URL("./deflate-worker.ts", import.meta.url),
   {
-    answer: (reply) => {
+    result: (reply) => {
       if (reply.kind === "error") throw new Error(reply.message);
       return reply;
     },

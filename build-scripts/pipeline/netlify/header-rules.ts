@@ -7,7 +7,7 @@
  * Every file carries the HTML view's Content-Security-Policy; the CMS's
  * pages at /admin/ take their own (the later rule wins).
  */
-import { contentType, FORMAT_TABLE } from "../../core/formats/format-table.ts";
+import { contentType, FORMAT_TABLE } from "../../core/format-table.ts";
 import { CONTENT_SECURITY_POLICY } from "../../core/formats/html.ts";
 import { API_HEADERS, CORS_HEADERS, IMMUTABLE_HEADERS } from "../../core/routes/api-headers.ts";
 import { ADMIN_FOLDER, OPENAPI_FILE, OPENAPI_MEDIA_TYPE, QUERY_FILES_PATTERN, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
@@ -15,7 +15,7 @@ import { ADMIN_FOLDER, OPENAPI_FILE, OPENAPI_MEDIA_TYPE, QUERY_FILES_PATTERN, SH
 /**
  * Decap CMS compiles its configuration's schema at load ('unsafe-eval') and
  * injects its styles; it talks to GitHub's API when published and to the
- * local backend on 127.0.0.1 under `npm run cms`. Its scripts are files.
+ * GitHub-API server on 127.0.0.1 under `npm run cms`. Its scripts are files.
  */
 const ADMIN_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

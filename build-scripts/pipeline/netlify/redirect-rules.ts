@@ -9,7 +9,7 @@
  * url-encoded request; other parameters do not stop a match; a trailing slash
  * matches too; keys and values are case-sensitive; the first match wins.
  */
-import { FORMAT_TABLE, type FormatInfo } from "../../core/formats/format-table.ts";
+import { FORMAT_TABLE, type FormatInfo } from "../../core/format-table.ts";
 import { instanceFile, listFile, rootFile } from "../../core/routes/output-tree.ts";
 import { languageRoot } from "../../core/translations/languages.ts";
 

@@ -1,10 +1,10 @@
 /**
  * Two worker threads running one of our TypeScript modules, one per core of
  * the machine the build is measured on (docs/performance.md): each request
- * goes to the thread that owes fewer answers, and its promise settles with
- * that thread's answer (a thread answers in the order it was asked). Threads
+ * goes to the thread that owes fewer results, and its promise settles with
+ * that thread's result (a thread replies in the order it was asked). Threads
  * start on first use (or by `start`, to overlap their start-up with other
- * work), hold the process open only while they owe answers, and one that
+ * work), hold the process open only while they owe results, and one that
  * stops rejects what it owes and is started afresh on the next request.
  *
  * Node 20 cannot run TypeScript, and a worker does not inherit tsx's loader:
@@ -17,6 +17,7 @@
 import type { BuildOptions } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { memoized } from "../../core/memo.ts";
 import { cachedBundle } from "../cache/cached-bundle.ts";
 
 export const THREADS = 2;
@@ -24,14 +25,7 @@ export const THREADS = 2;
 const scripts = new Map<string, string>();
 
 /** The module as one CommonJS script (once per process; across processes, see cached-bundle.ts). */
-function scriptOf(module: URL): string {
-  let script = scripts.get(module.href);
-  if (script === undefined) {
-    script = cachedBundle(bundleOptions(module))[0].text;
-    scripts.set(module.href, script);
-  }
-  return script;
-}
+const scriptOf = (module: URL): string => memoized(scripts, module.href, () => cachedBundle(bundleOptions(module))[0].text);
 
 /** What esbuild is asked for a worker's module (exported for the tests). */
 export const bundleOptions = (module: URL): BuildOptions => ({
@@ -43,30 +37,30 @@ export const bundleOptions = (module: URL): BuildOptions => ({
   logLevel: "silent",
 });
 
-interface Owed<Answer> {
-  resolve(answer: Answer): void;
+interface Owed<Result> {
+  resolve(result: Result): void;
   reject(error: Error): void;
 }
 
-interface Thread<Answer> {
+interface Thread<Result> {
   worker?: Worker;
-  /** The answers owed, in the order asked. */
-  readonly owed: Owed<Answer>[];
+  /** The results owed, in the order asked. */
+  readonly owed: Owed<Result>[];
 }
 
-export interface PoolHandlers<Reply, Answer> {
-  /** What thread n's reply answers; a throw rejects it. Called for every reply, in the order the thread sends them. */
-  answer(reply: Reply, n: number): Answer;
+export interface PoolHandlers<Reply, Result> {
+  /** The result thread n's reply settles its request with; a throw rejects it. Called for every reply, in the order the thread sends them. */
+  result(reply: Reply, n: number): Result;
   /** Thread n stopped (before what it owed is rejected): the next one starts afresh. */
   stopped?(n: number): void;
 }
 
-export class WorkerPool<Request, Reply, Answer = Reply> {
-  private readonly threads: Thread<Answer>[] = Array.from({ length: THREADS }, () => ({ owed: [] }));
+export class WorkerPool<Request, Reply, Result = Reply> {
+  private readonly threads: Thread<Result>[] = Array.from({ length: THREADS }, () => ({ owed: [] }));
 
   constructor(
     private readonly module: URL,
-    private readonly handlers: PoolHandlers<Reply, Answer>,
+    private readonly handlers: PoolHandlers<Reply, Result>,
   ) {}
 
   /** Start the threads now, if they are not running. */
@@ -75,10 +69,10 @@ export class WorkerPool<Request, Reply, Answer = Reply> {
   }
 
   /**
-   * Ask the thread that owes fewer answers; a request that cannot be copied is rejected, and nothing is owed.
+   * Ask the thread that owes fewer results; a request that cannot be copied is rejected, and nothing is owed.
    * `transfer`: buffers moved to the thread rather than copied (see own-buffers.ts).
    */
-  ask(request: Request, transfer: readonly ArrayBuffer[] = []): Promise<Answer> {
+  ask(request: Request, transfer: readonly ArrayBuffer[] = []): Promise<Result> {
     const n = this.threads.reduce((least, thread, i) => (thread.owed.length < this.threads[least].owed.length ? i : least), 0);
     const worker = this.worker(n);
     return new Promise((resolve, reject) => {
@@ -96,8 +90,7 @@ export class WorkerPool<Request, Reply, Answer = Reply> {
       const owed = thread.owed.shift();
       if (thread.owed.length === 0) worker.unref(); // nothing more owed: let the process exit
       try {
-        const answer = this.handlers.answer(reply, n);
-        owed?.resolve(answer);
+        owed?.resolve(this.handlers.result(reply, n));
       } catch (error) {
         owed?.reject(error as Error);
       }

@@ -17,6 +17,7 @@ import path from "node:path";
 import type { SiteAddresses } from "../../core/catalogue/site-config.ts";
 import { CLASSIC_VIEW_SCRIPT, PAGE_SCRIPT } from "../../core/formats/html.ts";
 import type { ListScripts } from "../../core/formats/views.ts";
+import { memoized } from "../../core/memo.ts";
 import { LIST_VIEW_SCRIPT, READER_SCRIPT, SHIM_DECLARATIONS, SHIM_FILE } from "../../core/routes/output-tree.ts";
 import { cachedBundle, type BundleFile } from "../cache/cached-bundle.ts";
 import type { FileWriter } from "./file-writer.ts";
@@ -36,15 +37,8 @@ export interface BrowserScripts {
 /** One bundle per process and site. */
 const made = new Map<string, BrowserScripts>();
 
-export function browserScripts(site: SiteAddresses): BrowserScripts {
-  const key = JSON.stringify([site.baseUrl, site.siteUrl]);
-  let scripts = made.get(key);
-  if (!scripts) {
-    scripts = bundle(site);
-    made.set(key, scripts);
-  }
-  return scripts;
-}
+export const browserScripts = (site: SiteAddresses): BrowserScripts =>
+  memoized(made, JSON.stringify([site.baseUrl, site.siteUrl]), () => bundle(site));
 
 function bundle(site: SiteAddresses): BrowserScripts {
   const options = {

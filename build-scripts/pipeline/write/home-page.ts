@@ -9,7 +9,7 @@ import type { SiteConfig } from "../../core/catalogue/site-config.ts";
 import { escapeHtml } from "../../core/formats/html-escape.ts";
 import { FAVICON, STYLESHEET } from "../../core/formats/html.ts";
 import { pageOpen, PAGE_CLOSE } from "../../core/formats/html-page.ts";
-import { DATA_FORMATS, displayName, inWords } from "../../core/formats/format-table.ts";
+import { DATA_FORMATS, displayName, inWords } from "../../core/format-table.ts";
 import { listFile, OPENAPI_FILE, rootFile, SHIM_DECLARATIONS } from "../../core/routes/output-tree.ts";
 import { SOURCE_LANGUAGE } from "../../core/translations/languages.ts";
 

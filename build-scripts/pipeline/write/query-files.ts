@@ -5,15 +5,14 @@
  * each data format's columns (every item's part of one field). Every file but
  * the manifest is named after its content, so it can be cached for good.
  */
-import { createHash } from "node:crypto";
 import type { Collection } from "../../core/catalogue/collections.ts";
 import { hashedName, queryFile, recordSliceName, searchManifestFile } from "../../core/routes/output-tree.ts";
 import { RECORDS_PER_FILE, type QueryFiles, type SearchIndex, type SearchManifest } from "../../core/search/build-index.ts";
+import { sha1 } from "../../runtime/server/sha1.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
 import type { ColumnSegment } from "./render-messages.ts";
 
-const digest = (data: string | Uint8Array) => createHash("sha1").update(data).digest("hex");
-const contentHash = (data: string | Uint8Array) => digest(data).slice(0, 12);
+const contentHash = (data: string | Uint8Array) => sha1(data).slice(0, 12);
 
 /**
  * A column is hashed a segment (the RECORDS_PER_TASK records of a render task) at a
@@ -21,7 +20,7 @@ const contentHash = (data: string | Uint8Array) => digest(data).slice(0, 12);
  * hashes: its content's hash still, without hashing every byte again on the
  * main thread.
  */
-export const segmentDigest = digest;
+export const segmentDigest = (data: string | Uint8Array) => sha1(data);
 const columnName = (extension: string, field: string, segmentDigests: readonly string[]) =>
   hashedName(`column-${extension}-${field}`, contentHash(segmentDigests.join("")), "txt");
 

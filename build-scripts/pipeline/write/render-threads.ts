@@ -91,7 +91,7 @@ export class RenderThreads {
   /** Each thread's term table, grown from its replies in the order it sends them. */
   private readonly tables = Array.from({ length: THREADS }, () => ({ terms: [] as string[] }));
   private readonly pool = new WorkerPool<RenderTask, RenderReply, RenderedChunk>(new URL("./render-worker.ts", import.meta.url), {
-    answer: (reply, n) => {
+    result: (reply, n) => {
       // Every reply carries the terms the thread numbered since its last one.
       for (const term of reply.newTerms) this.tables[n].terms.push(term);
       if (reply.kind === "error") throw new Error(`Rendering failed: ${reply.message}`);

@@ -21,7 +21,7 @@ export interface PublishedMatch {
 /** The site's files, below its root (the admin page is admin/index.html). */
 export const publishedFiles = (): PublishedFiles => httpFiles((url) => fetch(url), new URL("../", location.href), true);
 
-const answers = (site: SiteAddresses) => new RecordSliceAnswers(publishedFiles(), siteTree(site));
+const publishedAnswers = (site: SiteAddresses) => new RecordSliceAnswers(publishedFiles(), siteTree(site));
 
 /** The first page (25) of a list's matches, as the HTML view's search gives them, and how many there are in all. */
 export async function findPublished(
@@ -29,19 +29,19 @@ export async function findPublished(
   collection: string,
   search: string,
 ): Promise<{ matches: PublishedMatch[]; total: number }> {
-  const answer = await answers(site).get({ path: `/api/${collection}`, search, fields: "title,uuid", page: 1 });
+  const answer = await publishedAnswers(site).get({ path: `/api/${collection}`, search, fields: "title,uuid", page: 1 });
   const items = (await answer.json()) as { title: string; uuid: string }[];
   return { matches: items.map(({ title, uuid }) => ({ collection, title, uuid })), total: answer.total ?? items.length };
 }
 
 /** A resource's title as published; undefined when the site as built does not have it. */
 export async function publishedTitle(site: SiteAddresses, collection: string, uuid: string): Promise<string | undefined> {
-  const answer = await answers(site).get({ path: `/api/${collection}/${uuid}`, fields: "title" });
+  const answer = await publishedAnswers(site).get({ path: `/api/${collection}/${uuid}`, fields: "title" });
   return answer.status === 200 ? ((await answer.json()) as { title: string }).title : undefined;
 }
 
 /** The site's layout as built (search/layout.json), which places the files the preview links; flat when it cannot be read. */
 export const publishedLayout = (site: SiteAddresses): Promise<TreeLayout | undefined> =>
-  answers(site)
+  publishedAnswers(site)
     .readLayout()
     .catch(() => undefined);

@@ -4,9 +4,9 @@
  * records' format, the form's own widgets, the preview and the new-entry
  * rules, starts Decap with the generated configuration (admin/config.json),
  * and the find box. Decap edits through its GitHub backend everywhere: on
- * this machine against `npm run cms`'s server of the same API over the
- * working tree, logged in without asking (the page says so in words if that
- * server does not answer); elsewhere against GitHub, or the server the build
+ * this machine against `npm run cms`'s GitHub-API server over the working
+ * tree, logged in without asking (the page says so in words if that server
+ * does not answer); elsewhere against GitHub, or the server the build
  * named (`api_root`), after the editor logs in.
  */
 import { findCollection, type Collection, type ResourceKind } from "../../core/catalogue/collections.ts";
@@ -19,7 +19,7 @@ import { siteTree } from "../../core/translations/site-tree.ts";
 import { formatName, type AdminSettings } from "../../core/cms/cms-config.ts";
 import { newEntryFields } from "../../core/cms/new-entry.ts";
 import { EDITOR_NOTE, fromFile, toFile } from "../../core/cms/record-format.ts";
-import { LOCAL_BRANCH, LOCAL_REPO, localBackendPort } from "../../core/cms/local-backend-address.ts";
+import { WORKING_TREE_BRANCH, WORKING_TREE_REPO, githubApiServerPort } from "../../core/cms/github-api-server-address.ts";
 import type { TreeLayout } from "../../core/routes/tree-layout.ts";
 import { startFindBox } from "./admin-find.ts";
 import { publishedLayout } from "./admin-published.ts";
@@ -71,14 +71,14 @@ async function start(): Promise<void> {
   const built = settings.cms.backend as { repo?: string; api_root?: string };
   // A build that names its API (tests, the benchmark) is the production path wherever it is served.
   if (!built.api_root && LOCAL_HOSTS.includes(location.hostname)) {
-    const root = `http://${location.hostname}:${localBackendPort(Number(location.port || 80))}`;
-    if (!(await answers(root))) {
+    const root = `http://${location.hostname}:${githubApiServerPort(Number(location.port || 80))}`;
+    if (!(await isServing(root))) {
       return say(
-        `The local editing server does not answer at ${root}, so this page can neither read nor save records. ` +
+        `The GitHub-API server of npm run cms does not answer at ${root}, so this page can neither read nor save records. ` +
           `Start the site with "npm run cms" (not "npm run dev" or "npm start"), then reload this page.`,
       );
     }
-    config.backend = { ...built, repo: LOCAL_REPO, branch: LOCAL_BRANCH, api_root: root };
+    config.backend = { ...built, repo: WORKING_TREE_REPO, branch: WORKING_TREE_BRANCH, api_root: root };
     // That server asks for no login: a stored user is one Decap restores without showing its login page.
     localStorage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: "github", token: "local" }));
     keepRefusalsShown(root);
@@ -110,7 +110,7 @@ function say(message: string): void {
 }
 
 /**
- * Decap shows a refusal of the local server (a record it cannot read, say) for
+ * Decap shows a refusal of the GitHub-API server (a record it cannot read, say) for
  * a few seconds, or not at all (a list leaves the record out); the page keeps
  * the reason in words until it is reloaded. A 404 is an answer, not a refusal:
  * Decap asks for folders and files that are not there yet.
@@ -122,14 +122,14 @@ function keepRefusalsShown(root: string): void {
     const url = input instanceof Request ? input.url : String(input);
     if (url.startsWith(`${root}/`) && !response.ok && response.status !== 404) {
       const { message } = (await response.clone().json()) as { message?: string };
-      say(`The local editing server refused: ${message ?? response.statusText}`);
+      say(`The GitHub-API server refused: ${message ?? response.statusText}`);
     }
     return response;
   };
 }
 
-/** Whether `npm run cms`'s server answers (its GitHub API's user). */
-async function answers(root: string): Promise<boolean> {
+/** Whether `npm run cms`'s GitHub-API server is there (it gives its user). */
+async function isServing(root: string): Promise<boolean> {
   try {
     return (await fetch(`${root}/user`)).ok;
   } catch {

@@ -15,10 +15,10 @@
  */
 import { escapeHtml } from "../../core/formats/html-escape.ts";
 import { prettyJsonHtml } from "../../core/formats/html.ts";
-import { HTML_PAGE_SIZE, pageAt, pagerLinks, queryPageHref } from "../../core/formats/pagination.ts";
+import { HTML_PAGE_SIZE, pageAt, pagerLinks, queryAddress, queryPageHref } from "../../core/formats/pagination.ts";
 import { queryString } from "../../core/query/fields.ts";
 import { searchManifestFile } from "../../core/routes/output-tree.ts";
-import { lastParam } from "../../core/routes/query-parameter.ts";
+import { readQuery } from "../../core/routes/query-parameter.ts";
 import { isTargetLanguage } from "../../core/translations/languages.ts";
 import { siteTree, upToSite } from "../../core/translations/site-tree.ts";
 import { scriptFiles } from "./script-files.ts";
@@ -42,10 +42,8 @@ async function canSearch(collection: string): Promise<boolean> {
 
 /** The page's search, fields and page, from its own URL. */
 function pageQuery(): { search: string; fields: string; page: number } {
-  const params = new URLSearchParams(location.search);
-  const [search, fields, page] = ["search", "fields", "page"].map((name) => lastParam(params, name));
-  const number = Number(page ?? 1);
-  return { search: search ?? "", fields: fields ?? "", page: Number.isInteger(number) && number > 0 ? number : 1 };
+  const { search, fields, page } = readQuery(new URLSearchParams(location.search));
+  return { search: search ?? "", fields: fields ?? "", page: page ?? 1 };
 }
 
 async function start(form: HTMLFormElement): Promise<void> {
@@ -89,7 +87,7 @@ async function start(form: HTMLFormElement): Promise<void> {
 
   /** The status line, the request line and the format links of a query's answer on screen. */
   function showing(query: string, pageNumber: number, total: number): void {
-    const target = pageNumber > 1 ? `${path}?${query}&page=${pageNumber}` : `${path}?${query}`;
+    const target = queryAddress(path, query, pageNumber);
     requestLine.innerHTML = `<b>GET</b> ${escapeHtml(target)}`;
     for (const a of formatLinks) a.href = `${SITE.baseUrl}${path}?${query}&format=${a.textContent}`;
     status.textContent = `${total} ${total === 1 ? "resource" : "resources"}`;

@@ -6,9 +6,8 @@
  * file is the view's address with `format` (`#/api/videos?format=xml`). The
  * views' links name the files of the output tree; this maps them here.
  */
-import { DATA_FORMATS, formatWithExtension } from "../../core/formats/format-table.ts";
-import { resolveApiPath, type ApiRoute } from "../../core/routes/api-path.ts";
-import { languageRoot } from "../../core/translations/languages.ts";
+import { DATA_FORMATS, formatWithExtension } from "../../core/format-table.ts";
+import { resolveApiPath, routePath } from "../../core/routes/api-path.ts";
 
 /** The API root's address: where the reader opens. */
 export const ROOT_ADDRESS = "#/api/";
@@ -26,19 +25,6 @@ export function parseAddress(hash: string): ReaderAddress {
   return at < 0
     ? { path: address, params: new URLSearchParams() }
     : { path: address.slice(0, at), params: new URLSearchParams(address.slice(at + 1)) };
-}
-
-/** The API path of a route in a tree: /api/, /api/videos, /es/api/videos/<uuid>. */
-function routePath(route: ApiRoute, language: string | undefined): string {
-  const tree = `/${languageRoot(language)}api/`;
-  switch (route.view) {
-    case "root":
-      return tree;
-    case "list":
-      return `${tree}${route.collection.name}`;
-    case "instance":
-      return `${tree}${route.collection.name}/${route.uuid}`;
-  }
 }
 
 /**

@@ -7,15 +7,15 @@
  * links are turned into reader addresses. A format link makes its file here,
  * as the edge would answer it, and saves it under the view's download name.
  */
-import { contentType, formatNamed } from "../../core/formats/format-table.ts";
+import { contentType, formatNamed } from "../../core/format-table.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import { bodyBytes, type Answer } from "../../core/query/answer.ts";
 import { queryString } from "../../core/query/fields.ts";
 import { memoized } from "../../core/memo.ts";
 import { SearchDataAnswers } from "../../core/query/search-data-answers.ts";
-import { resolveApiPath, routeFile } from "../../core/routes/api-path.ts";
+import { resolveApiPath, viewFile } from "../../core/routes/api-path.ts";
 import { downloadName } from "../../core/routes/download-name.ts";
-import { lastParam } from "../../core/routes/query-parameter.ts";
+import { lastParam, readQuery } from "../../core/routes/query-parameter.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 import { addressOfFile, parseAddress, ROOT_ADDRESS, type ReaderAddress } from "./reader-address.ts";
 import { scriptFiles } from "./script-files.ts";
@@ -36,16 +36,8 @@ function apiOf(language: string | undefined): SearchDataAnswers {
 }
 
 /** The answer at an address, in a format: one page of a list when the address names one (the HTML view's are always paged). */
-function answerAt({ path, params }: ReaderAddress, format: string): Promise<Answer> {
-  const page = lastParam(params, "page");
-  const number = Number(page);
-  return apiOf(resolveApiPath(path)?.language).get({
-    path,
-    format,
-    search: lastParam(params, "search"),
-    fields: lastParam(params, "fields"),
-    page: page === null ? null : Number.isInteger(number) && number > 0 ? number : 1,
-  });
+function answerOf({ path, params }: ReaderAddress, format: string): Promise<Answer> {
+  return apiOf(resolveApiPath(path)?.language).get({ path, format, ...readQuery(params) });
 }
 
 /**
@@ -70,7 +62,7 @@ async function show(): Promise<void> {
   let text: string;
   let answer: Answer;
   try {
-    answer = await answerAt(address, HTML.name);
+    answer = await answerOf(address, HTML.name);
     text = decoder.decode(await bodyBytes(answer.body));
   } catch (error) {
     if (ticket !== latest) return;
@@ -86,11 +78,12 @@ async function show(): Promise<void> {
   const route = resolved && (resolved.route.view === "list" ? { ...resolved.route, page: answer.page?.number ?? 1 } : resolved.route);
   const layout = resolved && (await apiOf(resolved.language).readLayout());
   if (ticket !== latest) return;
-  const file = new URL(route ? `${siteTree(SITE, resolved.language).folder}${routeFile(route, "html", layout)}` : "", ROOT);
+  const file = new URL(route ? viewFile(route, "html", resolved.language, layout) : "", ROOT);
   const base = new URL(page.querySelector("base")?.getAttribute("href") ?? "", file);
   for (const link of page.querySelectorAll("a[href]")) link.setAttribute("href", readerHref(link.getAttribute("href")!, base));
   // A format link gives the view's answer in its format: a search's, or a resource narrowed by fields.
-  const query = queryString(lastParam(address.params, "search") ?? "", lastParam(address.params, "fields") ?? "");
+  const { search, fields } = readQuery(address.params);
+  const query = queryString(search ?? "", fields ?? "");
   if (query) for (const link of page.querySelectorAll("a.format[href]")) link.setAttribute("href", `${link.getAttribute("href")}&${query}`);
   for (const form of page.querySelectorAll("form[action]")) form.setAttribute("action", readerHref(form.getAttribute("action")!, base));
   document.title = page.title;
@@ -103,8 +96,8 @@ async function show(): Promise<void> {
 
 /** A list's search box and fields picker: shown, holding the address's query; a new query is a new address. */
 function startSearch(form: HTMLFormElement, { path, params }: ReaderAddress, total: number): void {
-  const search = lastParam(params, "search") ?? "";
-  const fields = lastParam(params, "fields") ?? "";
+  const query = readQuery(params);
+  const [search, fields] = [query.search ?? "", query.fields ?? ""];
   const searchForm = new SearchForm(form);
   searchForm.show(search, fields);
   if (queryString(search, fields) !== "")
@@ -121,7 +114,7 @@ function startSearch(form: HTMLFormElement, { path, params }: ReaderAddress, tot
 async function save(link: HTMLAnchorElement): Promise<void> {
   const address = parseAddress(link.getAttribute("href")!);
   const format = formatNamed(FORMATS, lastParam(address.params, "format")!)!;
-  const answer = await answerAt(address, format.name);
+  const answer = await answerOf(address, format.name);
   const route = resolveApiPath(address.path)?.route;
   const blob = new Blob([await bodyBytes(answer.body)], { type: contentType(format) });
   const saved = Object.assign(document.createElement("a"), {

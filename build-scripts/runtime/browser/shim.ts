@@ -14,7 +14,7 @@
  * when a search is made, and memoized for the next one.
  */
 import type { Json } from "../../core/catalogue/resource.ts";
-import { contentType } from "../../core/formats/format-table.ts";
+import { contentType } from "../../core/format-table.ts";
 import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
 import { memoized } from "../../core/memo.ts";
 import { httpFiles } from "../../core/query/published-files.ts";

@@ -25,7 +25,7 @@
 import type { Json } from "../../core/catalogue/resource.ts";
 import { resolveSiteConfig } from "../../core/catalogue/site-config.ts";
 import { methodNotAllowedView, notAcceptableView, notFoundView } from "../../core/formats/errors.ts";
-import { contentType, formatWithExtension } from "../../core/formats/format-table.ts";
+import { contentType, formatWithExtension } from "../../core/format-table.ts";
 import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import { CONTENT_SECURITY_POLICY } from "../../core/formats/html.ts";
 import type { DocumentView } from "../../core/formats/views.ts";
@@ -33,11 +33,11 @@ import { ALLOW, API_HEADERS, EDGE_CACHE_HEADERS } from "../../core/routes/api-he
 import { negotiate } from "../../core/negotiation/negotiate.ts";
 import { ListBytesAnswers } from "../../core/query/answer.ts";
 import { httpFiles } from "../../core/query/published-files.ts";
-import { canonicalPath, resolveApiPath, routeFile, type ApiRoute } from "../../core/routes/api-path.ts";
+import { canonicalPath, resolveApiPath, viewFile, type ApiRoute } from "../../core/routes/api-path.ts";
 import { LAYOUT_FILE } from "../../core/routes/output-tree.ts";
 import { parseLayout, type TreeLayout } from "../../core/routes/tree-layout.ts";
 import { isApiTreePath } from "../../core/routes/edge-function.ts";
-import { lastParam } from "../../core/routes/query-parameter.ts";
+import { readQuery, type ViewQuery } from "../../core/routes/query-parameter.ts";
 import { metadataView } from "../../core/formats/metadata.ts";
 import { attachment, isDownloaded } from "../../core/routes/download-name.ts";
 import { siteTree, type SiteTree } from "../../core/translations/site-tree.ts";
@@ -81,7 +81,7 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
     return rendered(request, format, metadataView(route, path), answers);
   }
   if (!SAFE_METHODS.includes(request.method)) return rendered(request, format, methodNotAllowedView(path, request.method), answers);
-  return answerDocument(request, path, route, format, next, tree);
+  return documentResponse(request, path, route, format, next, tree);
 }
 
 /**
@@ -89,7 +89,7 @@ export async function handleApiRequest(request: Request, next: Next): Promise<Re
  * the pre-rendered file of the negotiated format; with a search or a choice of
  * fields, the answer made from the published search files (core/query/answer.ts).
  */
-async function answerDocument(
+async function documentResponse(
   request: Request,
   path: string,
   route: ApiRoute,
@@ -97,15 +97,13 @@ async function answerDocument(
   next: Next,
   tree: LaidOutTree,
 ): Promise<Response> {
-  const params = new URL(request.url).searchParams;
-  if (wantsQuery(route, params)) {
+  const query = readQuery(new URL(request.url).searchParams);
+  if (wantsQuery(route, query)) {
     const files = httpFiles((url, init) => next(new Request(url, init)), new URL(`/${tree.folder}`, request.url));
     const api = new ListBytesAnswers(files, tree);
     // Only the HTML view is paged, as the plain list's files are; the data formats carry the whole answer.
-    const page = Number(lastParam(params, "page") ?? 1);
-    const paged = Number.isFinite(format.renderer.pageSize) && Number.isInteger(page);
-    const query = { search: lastParam(params, "search"), fields: lastParam(params, "fields"), page: paged ? page : null };
-    const answer = await api.getRoute(route, format, query, path);
+    const page = Number.isFinite(format.renderer.pageSize) ? query.page : null;
+    const answer = await api.getRoute(route, format, { ...query, page }, path);
     // A streamed answer not sent (HEAD) lets go of the files it was reading.
     if (request.method === "HEAD" && answer.body instanceof ReadableStream) await answer.body.cancel();
     return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers: apiHeaders(format, route) });
@@ -120,9 +118,9 @@ async function answerDocument(
 }
 
 /** Whether a list or resource is asked with a search or fields, which the files alone do not hold. */
-function wantsQuery(route: ApiRoute, params: URLSearchParams): boolean {
+function wantsQuery(route: ApiRoute, { search, fields }: ViewQuery): boolean {
   if (route.view === "root") return false;
-  return (route.view === "list" && (lastParam(params, "search") ?? "").trim() !== "") || (lastParam(params, "fields") ?? "").trim() !== "";
+  return (route.view === "list" && (search ?? "").trim() !== "") || (fields ?? "").trim() !== "";
 }
 
 /** A tree, with its layout when the route's files need it. */
@@ -139,7 +137,7 @@ async function withLayout(request: Request, route: ApiRoute, tree: SiteTree, nex
 
 /** The published file of a view in a format, in its tree. */
 const treeFile = (tree: LaidOutTree, route: ApiRoute, format: Format) =>
-  `/${tree.folder}${routeFile(route, format.extension, tree.layout)}`;
+  `/${viewFile(route, format.extension, tree.language, tree.layout)}`;
 
 async function fileExists(request: Request, tree: LaidOutTree, route: ApiRoute, format: Format, next: Next): Promise<boolean> {
   const upstream = await next(new Request(new URL(treeFile(tree, route, format), request.url), { method: "HEAD" }));

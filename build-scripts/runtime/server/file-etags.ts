@@ -3,11 +3,11 @@
  * bytes, so a rebuild that leaves a file unchanged keeps its ETag. Each
  * file is hashed once per version, a version being its (size, mtime).
  */
-import { createHash } from "node:crypto";
 import { createReadStream, type Stats } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { sha1Hash } from "./sha1.ts";
 
 /** A file's ETag, given the file and what stat says of it. */
 export type FileEtags = (file: string, stats: Stats) => Promise<string>;
@@ -28,7 +28,7 @@ export function fileEtags(): FileEtags {
 }
 
 async function hashOf(file: string): Promise<string> {
-  const hash = createHash("sha1");
+  const hash = sha1Hash();
   await pipeline(createReadStream(file), hash);
   return `"${hash.digest("hex")}"`;
 }

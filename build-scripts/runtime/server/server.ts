@@ -47,7 +47,7 @@ const plain = (status: number, text: string, extra: Record<string, string> = {})
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const engine = netlifyEngine(options);
 
-  async function answer(req: http.IncomingMessage, origin: string): Promise<Response> {
+  async function responseTo(req: http.IncomingMessage, origin: string): Promise<Response> {
     const guarded = guardRequestTarget(req.url ?? "", origin);
     if (!guarded.ok) return plain(guarded.status, `${guarded.status} ${guarded.reason}`);
     let request: Request;
@@ -65,7 +65,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     req.resume(); // this API reads no request bodies
     let response: Response;
     try {
-      response = await answer(req, origin);
+      response = await responseTo(req, origin);
     } catch (error) {
       console.error(error);
       response = plain(500, "500 Internal Server Error");

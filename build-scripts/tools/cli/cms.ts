@@ -2,19 +2,17 @@
  * npm run cms: the CMS for editing on this machine. `npm run dev`'s site
  * (built, served at http://127.0.0.1:${PORT:-8080}/, rebuilt on every save)
  * with Decap CMS at /admin/, and beside it, on 127.0.0.1, port PORT + 1, the
- * GitHub-compatible API over the working tree's content folder (CONTENT_DIR,
+ * GitHub-API server over the working tree's content folder (CONTENT_DIR,
  * else config.contentDir), which Decap's GitHub backend edits as it edits
  * GitHub: a save writes the record's file and commits nothing.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import os from "node:os";
 import path from "node:path";
-import { LOCAL_BRANCH, LOCAL_REPO, localBackendPort } from "../../core/cms/local-backend-address.ts";
+import { githubApiServerPort } from "../../core/cms/github-api-server-address.ts";
 import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { shownPath } from "../../pipeline/load/read-sources.ts";
-import { startGithubApi } from "../cms/github-api/server.ts";
-import { openWorkingTreeStore } from "../cms/github-api/working-tree-store.ts";
+import { serveWorkingTree } from "../cms/github-api/serve-working-tree.ts";
 import { npmScriptCommand } from "./npm-scripts.ts";
 import { CommandError, onStop, runCommand } from "./run-command.ts";
 
@@ -26,7 +24,7 @@ folder at http://127.0.0.1:PORT+1 (this machine only), which the CMS edits as
 it edits GitHub. Saving in the CMS writes the record's file; nothing is
 committed: review with git, then commit.
 
-  PORT          the site's port (default 8080); the backend takes the next one
+  PORT          the site's port (default 8080); the GitHub-API server takes the next one
   CONTENT_DIR   the content folder (default: config.contentDir in package.json)
 
 See docs/editors.md.`;
@@ -35,27 +33,25 @@ await runCommand({ usage: USAGE }, async () => {
   const projectDir = process.cwd();
   const port = Number(process.env.PORT || 8080);
   const contentDir = path.resolve(projectDir, loadSiteConfig(projectDir).contentDir);
-  const backend = await startGithubApi({
-    store: await openWorkingTreeStore({ contentDir, repoContentDir: loadSiteConfig(projectDir, {}).contentDir, branch: LOCAL_BRANCH }),
-    repo: LOCAL_REPO,
-    branch: LOCAL_BRANCH,
-    port: localBackendPort(port),
+  const server = await serveWorkingTree({
+    contentDir,
+    repoContentDir: loadSiteConfig(projectDir, {}).contentDir,
+    port: githubApiServerPort(port),
     origins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
-    user: { login: os.userInfo().username, name: os.userInfo().username, email: "" },
   }).catch((error: { code?: string }) => {
     if (error.code === "ENOENT")
       throw new CommandError(`There is no content folder ${contentDir} (env CONTENT_DIR, else config.contentDir in package.json).`);
     if (error.code === "EADDRINUSE")
-      throw new CommandError(`Port ${localBackendPort(port)} (the CMS's backend: PORT + 1) is in use: choose another PORT.`);
+      throw new CommandError(`Port ${githubApiServerPort(port)} (the GitHub-API server: PORT + 1) is in use: choose another PORT.`);
     throw error;
   });
-  console.log(`The CMS's local server of GitHub's API writes into ${shownPath(projectDir, contentDir) || "."}/ at ${backend.url}.`);
+  console.log(`The GitHub-API server writes into ${shownPath(projectDir, contentDir) || "."}/ at ${server.url}.`);
   console.log(`Edit at http://127.0.0.1:${port}/admin/ once the site is served.`);
 
   const [command, args] = npmScriptCommand(projectDir, "dev");
   const dev = spawn(command, args, { stdio: "inherit", env: { ...process.env, PORT: String(port) } });
   onStop(() => dev.kill("SIGTERM"));
   const [code] = (await once(dev, "exit")) as [number | null];
-  await backend.close();
+  await server.close();
   process.exit(code ?? 0);
 });

@@ -16,14 +16,14 @@
  */
 import { readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { reportedBuild } from "../../pipeline/build-report.ts";
+import { reportedBuild, showProgress } from "../../pipeline/build-report.ts";
 import type { PreparedBuild } from "../../pipeline/prepare.ts";
 import { chunksDir, StoredChunks } from "../../pipeline/write/stored-chunks.ts";
 import { RECORDS_PER_TASK } from "../../pipeline/write/render-messages.ts";
 import {
   buildInputs,
   forgetState,
-  keepState,
+  storeState,
   planBuild,
   recordHashes,
   type BuildInputs,
@@ -94,7 +94,7 @@ await runCommand(COMMAND, async () => {
   if (kept.taken) console.log(`  ${kept.taken} chunks of ${RECORDS_PER_TASK} records taken from the previous build, not rendered.`);
 
   const date = archiveTime(process.cwd());
-  const progress = (done: number, total: number) => console.log(`  archive: ${done} / ${total} files`);
+  const progress = (done: number, total: number) => showProgress(`  archive: ${done} / ${total} files`);
   const archives: { kind: ArchiveKind; file: string; archive: SiteArchive; took: string }[] = [];
   let started = performance.now();
   if (siteBytes <= maxBytes) {
@@ -120,5 +120,5 @@ await runCommand(COMMAND, async () => {
     if (archive.previousIgnored) console.log(`  the previous archive was not used: ${archive.previousIgnored}`);
   }
   console.log(`The API root's HTML view links ${archives.length === 1 ? "it" : "them"}.`);
-  if (made) keepState(outDir, made.inputs, made.records);
+  if (made) storeState(outDir, made.inputs, made.records);
 });

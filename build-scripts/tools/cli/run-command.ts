@@ -26,7 +26,7 @@ export interface Command {
  * callback of the command, is reported and the exit code set to 1.
  */
 export async function runCommand(command: Command, main: () => unknown): Promise<void> {
-  answerHelp(command.usage);
+  printHelpIfAsked(command.usage);
   reportUncaughtErrors(command);
   try {
     await main();
@@ -35,7 +35,7 @@ export async function runCommand(command: Command, main: () => unknown): Promise
   }
 }
 
-function answerHelp(usage: string): void {
+function printHelpIfAsked(usage: string): void {
   const args = process.argv.slice(2);
   // After "--", arguments are the command's operands, never options.
   const end = args.indexOf("--");

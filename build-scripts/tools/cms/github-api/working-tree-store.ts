@@ -15,13 +15,15 @@
  *
  * Paths are the repository's (`content/videos/x.json`); the prefix maps to
  * the content folder served, and nothing outside it is listed, read or
- * written, through a symbolic link either.
+ * written, through a symbolic link either: the build's rules
+ * (pipeline/load/content-folder.ts), and its words for what cannot be read.
  */
-import { createHash } from "node:crypto";
-import { lstatSync, realpathSync, statSync } from "node:fs";
-import { mkdir, readdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { lstatSync, statSync } from "node:fs";
+import { mkdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { A_RECORD, followLink, isInside, listFolder, readRecord } from "../../../pipeline/load/content-folder.ts";
 import { readTextFile } from "../../../pipeline/load/read-text-file.ts";
+import { sha1 } from "../../../runtime/server/sha1.ts";
 import { checkedTreeish, StoreRefusal, type CommitObject, type RepositoryStore, type TreeChange, type TreeEntry } from "./store.ts";
 import { appendAll } from "../../../core/append-all.ts";
 
@@ -34,7 +36,6 @@ export interface WorkingTreeOptions {
   readonly branch: string;
 }
 
-const sha1 = (...parts: (string | Buffer)[]) => parts.reduce((hash, part) => hash.update(part), createHash("sha1")).digest("hex");
 /** Git's id of a blob, as GitHub answers an uploaded one. */
 const blobSha = (content: Buffer) => sha1(`blob ${content.length}\0`, content);
 
@@ -63,21 +64,26 @@ export async function openWorkingTreeStore(options: WorkingTreeOptions): Promise
     if (!name.startsWith(`${prefix}/`) || name.split("/").includes("..")) return undefined;
     return path.join(root, name.slice(prefix.length + 1));
   }
-  const isInside = (real: string) => real === root || real.startsWith(root + path.sep);
+  const inside = (real: string) => isInside(root, real);
+  /** How the repository names a file of the content folder. */
+  const repoName = (file: string) => [prefix, ...path.relative(root, file).split(path.sep)].filter(Boolean).join("/");
   const fileId = (file: string, size: number, mtimeNs: bigint) => sha1(file, "\0", String(size), "\0", String(mtimeNs));
 
-  /** A folder's entries, each file stat'ed in turn: synchronous calls take a tenth of the time of 42,500 pending ones. */
-  async function listFolder(folder: string, relative: string, recursive: boolean): Promise<TreeEntry[]> {
+  /** A folder's tree entries, each file stat'ed in turn: synchronous calls take a tenth of the time of 42,500 pending ones. */
+  function listTree(folder: string, relative: string, recursive: boolean): TreeEntry[] {
+    const listed = listFolder(folder);
+    if (!Array.isArray(listed)) throw new StoreRefusal(`${repoName(folder)}: expected a folder, found ${listed.found}`);
     const entries: TreeEntry[] = [];
-    for (const d of await readdir(folder, { withFileTypes: true })) {
+    for (const d of listed) {
       const file = path.join(folder, d.name);
       const name = relative ? `${relative}/${d.name}` : d.name;
       // A link is followed within the content folder; one that leads out (or to nothing) is listed, and reading it says why not.
-      const link = d.isSymbolicLink() && !isInside(await realpath(file).catch(() => ""));
+      const target = d.isSymbolicLink() ? followLink(file, root, prefix) : undefined;
+      const link = target !== undefined && ("found" in target || target.outside !== undefined);
       const info = (link ? lstatSync : statSync)(file, { bigint: true, throwIfNoEntry: false });
       if (info?.isDirectory()) {
         entries.push({ path: name, mode: "040000", type: "tree", sha: sha1("tree", file, String(info.mtimeNs)) });
-        if (recursive) appendAll(entries, await listFolder(file, name, true));
+        if (recursive) appendAll(entries, listTree(file, name, true));
       } else if (info && (info.isFile() || link)) {
         const id = fileId(file, Number(info.size), info.mtimeNs);
         files.set(id, file);
@@ -88,21 +94,14 @@ export async function openWorkingTreeStore(options: WorkingTreeOptions): Promise
   }
 
   /**
-   * A record's text, read as the build reads it (pipeline/load): synchronously, one open file at a time however
-   * many a page asks for; one that cannot be read is refused with its path and why, in `npm run validate`'s words.
+   * A listed file's text, read as the build reads a record: synchronously, one open file at a time however many a
+   * page asks for; one that cannot be read is refused with its path and why, in `npm run validate`'s words.
    */
-  function readRecord(file: string): string {
-    const name = `${prefix}/${path.relative(root, file).split(path.sep).join("/")}`;
-    const real = (() => {
-      try {
-        return realpathSync(file);
-      } catch {
-        return undefined; // a link to nothing: the reader says so
-      }
-    })();
-    if (real && !isInside(real)) throw new StoreRefusal(`${name} leads outside ${prefix}/`);
-    const read = readTextFile(real ?? file, "a record (a JSON file)", { followLinks: true });
-    if (!("text" in read)) throw new StoreRefusal(`${name}: expected ${read.expected}, found ${read.found}`);
+  function readListed(file: string): string {
+    const entry = lstatSync(file, { throwIfNoEntry: false });
+    // One removed since it was listed: the reader says so.
+    const read = entry ? readRecord(entry, file, root, prefix) : readTextFile(file, A_RECORD);
+    if (!("text" in read)) throw new StoreRefusal(`${repoName(file)}: expected ${read.expected}, found ${read.found}`);
     return read.text;
   }
 
@@ -112,7 +111,7 @@ export async function openWorkingTreeStore(options: WorkingTreeOptions): Promise
     if (!file || file === root) throw new StoreRefusal(`${repoPath} is not in ${prefix}/`);
     let folder = path.dirname(file);
     while (!(await stat(folder).catch(() => undefined))) folder = path.dirname(folder);
-    if (!isInside(await realpath(folder))) throw new StoreRefusal(`${repoPath} leads outside ${prefix}/`);
+    if (!inside(await realpath(folder))) throw new StoreRefusal(`${repoPath} leads outside ${prefix}/`);
     return file;
   }
 
@@ -138,8 +137,8 @@ export async function openWorkingTreeStore(options: WorkingTreeOptions): Promise
       const real = await realpath(folder).catch((error: { code?: string }) => (error.code === "ENOENT" ? null : undefined));
       // A folder not there yet (the media folder, a new collection's) holds nothing, as it did for Decap's local backend.
       if (real === null) return { sha: sha1("tree"), entries: [] };
-      if (!real || !isInside(real) || !(await stat(real)).isDirectory()) return undefined;
-      const entries = await listFolder(real, "", recursive);
+      if (!real || !inside(real) || !(await stat(real)).isDirectory()) return undefined;
+      const entries = listTree(real, "", recursive);
       return { sha: sha1("tree", JSON.stringify(entries)), entries };
     },
 
@@ -147,7 +146,7 @@ export async function openWorkingTreeStore(options: WorkingTreeOptions): Promise
       const uploaded = uploads.get(sha);
       if (uploaded) return uploaded;
       const file = files.get(sha);
-      return file ? Buffer.from(readRecord(file), "utf8") : undefined;
+      return file ? Buffer.from(readListed(file), "utf8") : undefined;
     },
 
     commit: async (sha) => commits.get(sha),

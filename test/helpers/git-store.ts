@@ -10,7 +10,14 @@ import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { checkedTreeish, isSha, type CommitObject, type Person, type RepositoryStore, type TreeEntry } from "./store.ts";
+import {
+  checkedTreeish,
+  isSha,
+  type CommitObject,
+  type Person,
+  type RepositoryStore,
+  type TreeEntry,
+} from "../../build-scripts/tools/cms/github-api/store.ts";
 
 interface GitResult {
   code: number;

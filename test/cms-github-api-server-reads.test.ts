@@ -1,5 +1,5 @@
 /**
- * npm run cms's server reads every record of a folder, or says which it
+ * npm run cms's GitHub-API server reads every record of a folder, or says which it
  * cannot read and why: at any open-file limit (it reads one file at a time,
  * however many Decap asks for at once), and never handing Decap an empty
  * record. The admin page keeps that reason on screen. The build, dev and the
@@ -9,7 +9,7 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_BRANCH, LOCAL_REPO } from "../build-scripts/core/cms/local-backend-address.ts";
+import { githubApiServerPort, WORKING_TREE_BRANCH, WORKING_TREE_REPO } from "../build-scripts/core/cms/github-api-server-address.ts";
 import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
 import { launchChromium } from "./helpers/chromium.ts";
 import { freePort, startProcess, type Running } from "./helpers/processes.ts";
@@ -19,11 +19,11 @@ import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 
 const FAILING_READS = path.join(import.meta.dirname, "helpers/failing-reads.js");
-const BACKEND = path.join(import.meta.dirname, "helpers/local-backend-process.ts");
+const SERVER = path.join(import.meta.dirname, "helpers/github-api-server-process.ts");
 /** Below the number of records, and well below a desktop's usual 1,024. */
 const OPEN_FILES = 64;
 const RECORDS = 300;
-/** The build writes a file per column of a list at once, so it needs more than the backend, still fewer than the records. */
+/** The build writes a file per column of a list at once, so it needs more than the server, still fewer than the records. */
 const BUILD_OPEN_FILES = 128;
 
 let contentDir: string;
@@ -47,19 +47,19 @@ afterAll(async () => {
   await rm(path.dirname(contentDir), { recursive: true, force: true });
 });
 
-/** The backend in its own process: under `ulimit -n`, or with the named files' reads failing. */
-async function backend(options: { openFiles?: number; failing?: Record<string, string>; origin: string; port?: number }) {
+/** The GitHub-API server in its own process: under `ulimit -n`, or with the named files' reads failing. */
+async function startServer(options: { openFiles?: number; failing?: Record<string, string>; origin: string; port?: number }) {
   const port = options.port ?? (await freePort());
   const limit = options.openFiles ? `ulimit -n ${options.openFiles} && ` : "";
   const preload = options.failing ? `--import ${FAILING_READS} ` : "";
-  const process = startProcess("bash", ["-c", `${limit}exec node ${preload}--import tsx ${BACKEND}`], {
+  const process = startProcess("bash", ["-c", `${limit}exec node ${preload}--import tsx ${SERVER}`], {
     cwd: PROJECT_DIR,
     env: { CONTENT_DIR: contentDir, PORT: String(port), ORIGIN: options.origin, FAILING_READS: JSON.stringify(options.failing ?? {}) },
   });
   running.push(process);
-  const url = (await process.waitFor(/backend at (\S+)/)).match(/backend at (\S+)/)![1];
+  const url = (await process.waitFor(/server at (\S+)/)).match(/server at (\S+)/)![1];
   return async (endpoint: string) => {
-    const response = await fetch(`${url}/repos/${LOCAL_REPO}${endpoint}`, { headers: { Origin: options.origin } });
+    const response = await fetch(`${url}/repos/${WORKING_TREE_REPO}${endpoint}`, { headers: { Origin: options.origin } });
     return {
       status: response.status,
       body: (await response.json()) as { tree: { path: string; sha: string }[]; content: string; message: string },
@@ -68,12 +68,12 @@ async function backend(options: { openFiles?: number; failing?: Record<string, s
 }
 
 const SITE = "http://127.0.0.1:8080";
-const videos = `/git/trees/${LOCAL_BRANCH}:content/videos`;
+const videos = `/git/trees/${WORKING_TREE_BRANCH}:content/videos`;
 const text = (content: string) => Buffer.from(content, "base64").toString("utf8");
 
-describe("npm run cms's server at the open-file limit", () => {
+describe("npm run cms's GitHub-API server at the open-file limit", () => {
   it(`reads all ${RECORDS}+ videos with ulimit -n ${OPEN_FILES}, asked as a browser asks, each with its file's text`, async () => {
-    const ask = await backend({ openFiles: OPEN_FILES, origin: SITE });
+    const ask = await startServer({ openFiles: OPEN_FILES, origin: SITE });
     const { status, body } = await ask(videos);
     expect(status).toBe(200);
     const files = (await readdir(path.join(contentDir, "videos"))).filter((f) => f.endsWith(".json"));
@@ -90,18 +90,18 @@ describe("npm run cms's server at the open-file limit", () => {
   });
 
   it("refuses a record it cannot read, naming the file and why; a folder not there yet is empty", async () => {
-    const ask = await backend({ failing: { "copy-7.json": "EACCES" }, origin: SITE });
+    const ask = await startServer({ failing: { "copy-7.json": "EACCES" }, origin: SITE });
     const { body } = await ask(videos);
     const unreadable = body.tree.find((e) => e.path === "copy-7.json")!;
     expect(await ask(`/git/blobs/${unreadable.sha}`)).toEqual({
       status: 422,
       body: {
-        message: "content/videos/copy-7.json: expected a record (a JSON file), found a file the build may not read (permission denied)",
+        message: "content/videos/copy-7.json: expected a JSON file, found a file the build may not read (permission denied)",
         documentation_url: "https://docs.github.com/rest",
       },
     });
     // Decap lists the media folder, which is not there: an empty folder, as for Decap's local backend.
-    expect((await ask(`/git/trees/${LOCAL_BRANCH}:content/.media`)).body.tree).toEqual([]);
+    expect((await ask(`/git/trees/${WORKING_TREE_BRANCH}:content/.media`)).body.tree).toEqual([]);
   });
 });
 
@@ -119,13 +119,15 @@ describe("the admin page when a record cannot be read", () => {
 
   it("keeps the reason on screen, and never saves the record from an empty form", async () => {
     const origin = site.url.replace(/\/$/, "");
-    await backend({ failing: { "copy-7.json": "EACCES" }, origin, port: Number(new URL(site.url).port) + 1 });
+    await startServer({ failing: { "copy-7.json": "EACCES" }, origin, port: githubApiServerPort(Number(new URL(site.url).port)) });
     const file = path.join(contentDir, "videos/copy-7.json");
     const before = await readFile(file, "utf8");
     const page = await browser.newPage();
     await page.goto(`${site.url}admin/#/collections/videos/entries/copy-7`);
     const status = page.locator("#cms-status");
-    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/copy-7\.json: expected a record .*permission denied/);
+    await expect
+      .poll(() => status.textContent(), { timeout: 60_000 })
+      .toMatch(/copy-7\.json: expected a JSON file, found .*permission denied/);
     // Decap opens the record it could not read as an empty form: a save of it is refused, saying why.
     const field = (name: string) => page.locator(`[id^="${name}-field-"]`).first();
     await field("title").fill("Only what the form asks for", { timeout: 60_000 });

@@ -1,5 +1,5 @@
 /**
- * npm run cms's server: GitHub's API over the working tree's content folder
+ * npm run cms's GitHub-API server: over the working tree's content folder
  * and nothing else, for the site's own pages only, by its own host name;
  * a save writes files and commits nothing; a stale parent is refused.
  */
@@ -8,28 +8,21 @@ import { readFile, rm, symlink } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_BRANCH, LOCAL_REPO } from "../build-scripts/core/cms/local-backend-address.ts";
-import { startGithubApi, type GithubApi } from "../build-scripts/tools/cms/github-api/server.ts";
-import { openWorkingTreeStore } from "../build-scripts/tools/cms/github-api/working-tree-store.ts";
+import { WORKING_TREE_BRANCH, WORKING_TREE_REPO } from "../build-scripts/core/cms/github-api-server-address.ts";
+import { serveWorkingTree } from "../build-scripts/tools/cms/github-api/serve-working-tree.ts";
+import type { GithubApiServer } from "../build-scripts/tools/cms/github-api/server.ts";
 import { freePort } from "./helpers/processes.ts";
 import { tempContent } from "./helpers/temp-content.ts";
 
 const SITE = "http://127.0.0.1:8080";
 let contentDir: string;
-let api: GithubApi;
+let api: GithubApiServer;
 
 beforeAll(async () => {
   contentDir = await tempContent("content");
   await symlink("/etc", path.join(contentDir, "videos", "elsewhere"));
   await symlink("/etc/hostname", path.join(contentDir, "videos", "hostname.json"));
-  api = await startGithubApi({
-    store: await openWorkingTreeStore({ contentDir, repoContentDir: "content", branch: LOCAL_BRANCH }),
-    repo: LOCAL_REPO,
-    branch: LOCAL_BRANCH,
-    port: await freePort(),
-    origins: [SITE],
-    user: { login: "editor", name: "An Editor", email: "" },
-  });
+  api = await serveWorkingTree({ contentDir, repoContentDir: "content", port: await freePort(), origins: [SITE] });
 });
 afterAll(async () => {
   await api?.close();
@@ -39,7 +32,7 @@ afterAll(async () => {
 type Body = { sha: string; tree: { path: string; sha: string; type: string }[]; content: string; commit: { sha: string }; message: string };
 
 async function ask(method: string, endpoint: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${api.url}/repos/${LOCAL_REPO}${endpoint}`, {
+  const response = await fetch(`${api.url}/repos/${WORKING_TREE_REPO}${endpoint}`, {
     method,
     headers: { "Content-Type": "application/json", Origin: SITE, ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -49,7 +42,7 @@ async function ask(method: string, endpoint: string, body?: unknown, headers: Re
 
 /** A save as Decap's GitHub backend makes it: a blob per file, a tree on the branch's commit, a commit, the branch moved. */
 async function save(files: Record<string, string>, parent?: string) {
-  const head = parent ?? (await ask("GET", `/branches/${LOCAL_BRANCH}`)).body.commit.sha;
+  const head = parent ?? (await ask("GET", `/branches/${WORKING_TREE_BRANCH}`)).body.commit.sha;
   const tree = [];
   for (const [file, text] of Object.entries(files)) {
     const blob = await ask("POST", "/git/blobs", { content: Buffer.from(text).toString("base64"), encoding: "base64" });
@@ -58,16 +51,16 @@ async function save(files: Record<string, string>, parent?: string) {
   const written = await ask("POST", "/git/trees", { base_tree: head, tree });
   if (written.status !== 201) return written;
   const commit = await ask("POST", "/git/commits", { message: "Update", tree: written.body.sha, parents: [head] });
-  return ask("PATCH", `/git/refs/heads/${LOCAL_BRANCH}`, { sha: commit.body.sha, force: false });
+  return ask("PATCH", `/git/refs/heads/${WORKING_TREE_BRANCH}`, { sha: commit.body.sha, force: false });
 }
 
-describe("npm run cms's server of GitHub's API over the working tree", () => {
+describe("npm run cms's GitHub-API server over the working tree", () => {
   it("listens on 127.0.0.1 only", () => {
     expect(new URL(api.url).hostname).toBe("127.0.0.1");
   });
 
   it("lists a collection's records as the configuration names the folder, each read with its file's text", async () => {
-    const { status, body, allowed } = await ask("GET", `/git/trees/${LOCAL_BRANCH}:content/units`);
+    const { status, body, allowed } = await ask("GET", `/git/trees/${WORKING_TREE_BRANCH}:content/units`);
     expect([status, allowed]).toEqual([200, SITE]);
     const one = body.tree.find((e) => e.path === "ancient-mediterranean-worlds.json")!;
     const blob = await ask("GET", `/git/blobs/${one.sha}`);
@@ -77,7 +70,7 @@ describe("npm run cms's server of GitHub's API over the working tree", () => {
   });
 
   it("writes a saved record's file, and nothing else; a save on a stale parent is refused", async () => {
-    const before = (await ask("GET", `/branches/${LOCAL_BRANCH}`)).body.commit.sha;
+    const before = (await ask("GET", `/branches/${WORKING_TREE_BRANCH}`)).body.commit.sha;
     const raw = '{\n  "title": "x"\n}\n';
     expect((await save({ "content/videos/new-one.json": raw })).status).toBe(200);
     expect(await readFile(path.join(contentDir, "videos/new-one.json"), "utf8")).toBe(raw);
@@ -98,13 +91,16 @@ describe("npm run cms's server of GitHub's API over the working tree", () => {
   });
 
   it("reads nothing outside the content folder, and says so", async () => {
-    expect((await ask("GET", `/git/trees/${LOCAL_BRANCH}:content/videos/elsewhere`)).status).toBe(404);
-    expect((await ask("GET", `/git/trees/${LOCAL_BRANCH}:build-scripts`)).status).toBe(404);
-    const { body } = await ask("GET", `/git/trees/${LOCAL_BRANCH}:content/videos`);
+    expect((await ask("GET", `/git/trees/${WORKING_TREE_BRANCH}:content/videos/elsewhere`)).status).toBe(404);
+    expect((await ask("GET", `/git/trees/${WORKING_TREE_BRANCH}:build-scripts`)).status).toBe(404);
+    const { body } = await ask("GET", `/git/trees/${WORKING_TREE_BRANCH}:content/videos`);
     const link = body.tree.find((e) => e.path === "hostname.json")!;
     expect(await ask("GET", `/git/blobs/${link.sha}`)).toMatchObject({
       status: 422,
-      body: { message: "content/videos/hostname.json leads outside content/" },
+      body: {
+        message:
+          'content/videos/hostname.json: expected a JSON file inside content/, found a symbolic link to "/etc/hostname", outside content/ (not followed)',
+      },
     });
   });
 
@@ -119,6 +115,23 @@ describe("npm run cms's server of GitHub's API over the working tree", () => {
         .end(),
     );
     expect(rebound).toBe(421);
-    expect((await ask("GET", "")).body).toMatchObject({ full_name: LOCAL_REPO, permissions: { push: true } });
+    expect((await ask("GET", "")).body).toMatchObject({ full_name: WORKING_TREE_REPO, permissions: { push: true } });
+  });
+
+  it("answers a branch's ref at GitHub's two spellings, each counted under its own", async () => {
+    api.resetTally();
+    const head = (await ask("GET", `/branches/${WORKING_TREE_BRANCH}`)).body.commit.sha;
+    for (const spelling of ["ref", "refs"]) {
+      expect(await ask("GET", `/git/${spelling}/heads/${WORKING_TREE_BRANCH}`)).toMatchObject({
+        status: 200,
+        body: { ref: `refs/heads/${WORKING_TREE_BRANCH}`, object: { sha: head } },
+      });
+    }
+    expect((await ask("GET", "/git/refs/heads/no-such-branch")).status).toBe(404);
+    expect(Object.fromEntries([...api.tally()].map(([endpoint, t]) => [endpoint, t.requests]))).toEqual({
+      "GET /repos/{repo}/branches/{branch}": 1,
+      "GET /repos/{repo}/git/ref/heads/{branch}": 1,
+      "GET /repos/{repo}/git/refs/heads/{branch}": 2,
+    });
   });
 });

@@ -1,9 +1,0 @@
-/**
- * Where `npm run cms`'s server of GitHub's API listens, which the admin page
- * works out from its own address: the site's port + 1 on the same host
- * (127.0.0.1), and the repository and branch it answers for, which stand for
- * the working tree (nothing is committed).
- */
-export const localBackendPort = (sitePort: number) => sitePort + 1;
-export const LOCAL_REPO = "local/working-tree";
-export const LOCAL_BRANCH = "working-tree";

@@ -1,0 +1,44 @@
+/**
+ * The offline mirror's script-wrapped copies of published files: a page
+ * opened from a file (file://), where browsers refuse fetch and module scripts
+ * but run classic scripts, reads a file through its copy (`<file>.js`), which
+ * hands the file's text to the <script> tag that loads it, as Sphinx's search
+ * reads its `searchindex.js`. The mirror writes the copies
+ * (pipeline/mirror/offline-files.ts); the browser reads them
+ * (runtime/browser/script-files.ts).
+ */
+
+/** The script-wrapped copy of a published file. */
+export const offlineCopy = (file: string) => `${file}.js`;
+
+/** The property of its own <script> element that a wrapped copy sets to the file's text. */
+export const COPY_TEXT = "catalogueFile";
+
+const encoder = new TextEncoder();
+const [BACKSLASH, BACKQUOTE, DOLLAR, BRACE, CR, R] = ["\\", "`", "$", "{", "\r", "r"].map((c) => c.charCodeAt(0));
+
+/**
+ * A file's UTF-8 bytes as a classic script: a template literal, so only `\`,
+ * a backquote, `${` and a carriage return (which a template literal would read
+ * as a line feed) are escaped, and the copy is barely larger than the file.
+ * Bytes in, bytes out: a list's column file can pass the longest string an
+ * engine makes, and no byte of a multi-byte UTF-8 character is ASCII.
+ */
+export function scriptWrapped(bytes: Uint8Array): Uint8Array {
+  const [open, close] = [`document.currentScript.${COPY_TEXT}=\``, "`;\n"].map((text) => encoder.encode(text));
+  const escaped = (i: number) => {
+    const byte = bytes[i];
+    return byte === BACKSLASH || byte === BACKQUOTE || byte === CR || (byte === DOLLAR && bytes[i + 1] === BRACE);
+  };
+  let escapes = 0;
+  for (let i = 0; i < bytes.length; i++) if (escaped(i)) escapes++;
+  const out = new Uint8Array(open.length + bytes.length + escapes + close.length);
+  out.set(open);
+  let at = open.length;
+  for (let i = 0; i < bytes.length; i++) {
+    if (escaped(i)) out[at++] = BACKSLASH;
+    out[at++] = bytes[i] === CR ? R : bytes[i];
+  }
+  out.set(close, at);
+  return out;
+}
