@@ -24,7 +24,12 @@ export interface IndexedList {
 export function indexFiles(collection: string, index: SearchIndex): Map<string, string> {
   const terms = index.termFiles.map((_, n) => `terms-${n}.txt`);
   const fragments = index.fragmentFiles.map((_, n) => `fragments-${n}.txt`);
-  const manifest = { version: 3, ...index.manifest, files: { terms, fragments, records: [], entries: {}, columns: {} } };
+  const manifest = {
+    version: 4,
+    ...index.manifest,
+    uuidBits: 0,
+    files: { terms, fragments, records: [], uuids: [], entries: {}, columns: {} },
+  };
   const files = new Map([[searchManifestFile(collection), JSON.stringify(manifest)]]);
   index.termFiles.forEach((text, n) => files.set(queryFile(collection, terms[n]), text));
   index.fragmentFiles.forEach((text, n) => files.set(queryFile(collection, fragments[n]), text));

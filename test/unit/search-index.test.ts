@@ -121,14 +121,15 @@ describe("the search index", () => {
       [
         searchManifestFile("videos"),
         JSON.stringify({
-          version: 3,
+          version: 4,
           records: 2,
           recordsPerFile: 25,
           termFiles: ["a", "v"],
           termFileStarts: [0, 1],
           fragmentFiles: [],
           stemAliases: { volcano: ["zvolcano"] },
-          files: { terms: ["t0.txt", "t1.txt"], fragments: [], records: [], entries: {}, columns: {} },
+          uuidBits: 0,
+          files: { terms: ["t0.txt", "t1.txt"], fragments: [], records: [], uuids: [], entries: {}, columns: {} },
         }),
       ],
       [queryFile("videos", "t0.txt"), "ash A\n"],

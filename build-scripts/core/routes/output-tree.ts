@@ -71,6 +71,7 @@ export const depthOf = (file: string) => file.split("/").length - 1;
  *       fragments-<n>.<hash>.txt              trigrams to the terms that contain them (words inside words)
  *       records-<n>.<hash>.json               its records, RECORDS_PER_FILE at a time, as JSON; once the
  *                                             folder would pass the limit, records/<k>/records-<n>.<hash>.json
+ *       uuids-<k>.<hash>.txt                  the uuid index: lines `uuid position`, bucket k (core/search/uuid-index.ts)
  *       entries-<ext>.<hash>.bin              where each entry of the list file api/<collection>/index.<ext> starts
  *       column-<ext>-<field>.<hash>.txt       one field's part of every item in a data format, each a netstring
  */

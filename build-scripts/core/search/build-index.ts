@@ -30,6 +30,8 @@ export interface QueryFiles {
   readonly fragments: readonly string[];
   /** The record files: records n × recordsPerFile… as a JSON array. */
   readonly records: readonly string[];
+  /** The uuid index's bucket files, bucket k at k (uuid-index.ts; none for an empty list). */
+  readonly uuids: readonly string[];
   /** Per data format's extension: the byte offsets of the list file's entries (Uint32, little-endian, one more than the records). */
   readonly entries: Readonly<Record<string, string>>;
   /** Per data format's extension, per field: that field's part of each item, each a netstring. */
@@ -53,7 +55,9 @@ export interface IndexManifest {
 
 /** A list's manifest (search/<collection>/index.json): its index, and the names of its query files. */
 export interface SearchManifest extends IndexManifest {
-  readonly version: 3;
+  readonly version: 4;
+  /** A uuid's bucket in files.uuids: the top `uuidBits` bits of its first 8 hex digits (uuid-index.ts). */
+  readonly uuidBits: number;
   readonly files: QueryFiles;
 }
 

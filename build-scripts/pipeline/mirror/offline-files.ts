@@ -5,7 +5,7 @@
  * page opened from file:// loads with a <script> tag where browsers refuse
  * fetch. Made from the published bytes, tree by tree (the site's and each
  * language's): its layout, each list's search manifest and the files it
- * names that the browser reads — term, fragment, record and column files, not
+ * names that the browser reads — term, fragment, record, uuid index and column files, not
  * the entry offsets, which only the edge reads.
  */
 import { readFileSync } from "node:fs";
@@ -31,6 +31,7 @@ export async function* offlineFiles(siteDir: string): AsyncIterable<InMemoryFile
         ...files.terms,
         ...files.fragments,
         ...files.records,
+        ...files.uuids,
         ...Object.values(files.columns).flatMap((fields) => Object.values(fields)),
       ];
       for (const name of read) {

@@ -1,13 +1,14 @@
 /**
  * Writes what `search` and `fields` are answered from (docs/search.md): each
  * list's manifest and the files it names — the index's term and fragment
- * files, the record files, where each entry of a data format's list file starts, and
+ * files, the record files, the uuid index's buckets, where each entry of a data format's list file starts, and
  * each data format's columns (every item's part of one field). Every file but
  * the manifest is named after its content, so it can be cached for good.
  */
 import type { Collection } from "../../core/catalogue/collections.ts";
 import { hashedName, queryFile, recordSliceName, searchManifestFile } from "../../core/routes/output-tree.ts";
 import { RECORDS_PER_FILE, type QueryFiles, type SearchIndex, type SearchManifest } from "../../core/search/build-index.ts";
+import { uuidBucketTexts } from "../../core/search/uuid-index.ts";
 import { sha1 } from "../../runtime/server/sha1.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
 import type { ColumnSegment } from "./render-messages.ts";
@@ -93,6 +94,8 @@ export interface ListQueryFiles {
   readonly index: SearchIndex;
   /** The record files' names, in order. */
   readonly records: readonly string[];
+  /** The records' uuids, in list order. */
+  readonly uuids: readonly string[];
   /** Per data format's extension: where each entry of its list file starts, and where the last one ends. */
   readonly entries: ReadonlyMap<string, Uint32Array>;
   /** Per data format's extension: the columns' names by field (written already). */
@@ -103,19 +106,23 @@ export interface ListQueryFiles {
 export function writeListQueryFiles(writer: FileWriter, collection: Collection, list: ListQueryFiles): string[] {
   const terms = list.index.termFiles.map((text, n) => writeHashed(writer, collection, `terms-${n}`, "txt", text));
   const fragments = list.index.fragmentFiles.map((text, n) => writeHashed(writer, collection, `fragments-${n}`, "txt", text));
+  const buckets = uuidBucketTexts(list.uuids);
+  // An empty list has no bucket to find a resource in.
+  const uuids = list.uuids.length === 0 ? [] : buckets.texts.map((text, k) => writeHashed(writer, collection, `uuids-${k}`, "txt", text));
   const entries = Object.fromEntries(
     [...list.entries].map(([extension, offsets]) => [
       extension,
       writeHashed(writer, collection, `entries-${extension}`, "bin", littleEndian(offsets)),
     ]),
   );
-  const files: QueryFiles = { terms, fragments, records: list.records, entries, columns: Object.fromEntries(list.columns) };
-  const manifest: SearchManifest = { version: 3, ...list.index.manifest, files };
+  const files: QueryFiles = { terms, fragments, records: list.records, uuids, entries, columns: Object.fromEntries(list.columns) };
+  const manifest: SearchManifest = { version: 4, ...list.index.manifest, uuidBits: buckets.bits, files };
   writer.write(searchManifestFile(collection.name), JSON.stringify(manifest));
   const named = [
     ...terms,
     ...fragments,
     ...list.records,
+    ...uuids,
     ...Object.values(entries),
     ...[...list.columns.values()].flatMap((byField) => Object.values(byField)),
   ];

@@ -19,6 +19,7 @@ import { bucketPath, listFile, queryFile } from "../../core/routes/output-tree.t
 import { levelsOf, slicesPerFolder } from "../../core/routes/tree-layout.ts";
 import { RECORDS_PER_FILE, SearchIndexBuilder } from "../../core/search/build-index.ts";
 import { wordRules } from "../../core/search/languages.ts";
+import { uuidBits } from "../../core/search/uuid-index.ts";
 import { UpdatingWriter, type FileWriter } from "./file-writer.ts";
 import { ListFiles } from "./list-files.ts";
 import type { RecordToRender } from "./render-messages.ts";
@@ -76,8 +77,11 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
   const jobs: RenderJob[] = COLLECTIONS.flatMap((collection) => {
     const records = tree.lists.get(collection.name);
     if (!records) return [];
-    // Beside the slices, known now: per format with parts, its entry offsets and a column per field (none for an empty list).
-    const others = records.length === 0 ? 0 : FORMATS.filter((f) => f.renderer.parts).length * (1 + FIELD_ORDER[collection.kind].length);
+    // Beside the slices, known now: per format with parts, its entry offsets and a column per field, and the uuid index's buckets (none for an empty list).
+    const others =
+      records.length === 0
+        ? 0
+        : FORMATS.filter((f) => f.renderer.parts).length * (1 + FIELD_ORDER[collection.kind].length) + 2 ** uuidBits(records.length);
     const slices = Math.ceil(records.length / RECORDS_PER_FILE);
     return [{ collection, records, slicesPerFolder: slicesPerFolder(slices, others, tree.folderLimit) }];
   }).sort((a, b) => weight(b) - weight(a));
@@ -124,6 +128,7 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
     const query = writeListQueryFiles(writer, collection, {
       index: current.index.finish(),
       records: current.recordFiles,
+      uuids: records.map(({ record }) => record.uuid),
       entries,
       columns,
     });
