@@ -8,7 +8,7 @@
  * translation, the config) is a whole build, and the log's one line says why.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -93,6 +93,17 @@ describe("npm run mirror over the previous run's output", () => {
     expect(log).toContain(`Updating ${outDir}/ as the previous build left it: no collection changed.`);
     expect(log).toMatch(/catalogue-mirror\.zip: (\d+) files \(\1 copied from the previous archive\)/);
     expect(changedSince(before)).toEqual([]);
+  });
+
+  it("weighs the site without its archives against the full mirror's cap, as a clean run does", async () => {
+    const site = filesOf(outDir).filter((file) => !file.startsWith("downloads/"));
+    const bytes = site.reduce((sum, file) => sum + statSync(path.join(outDir, file)).size, 0);
+    // Above the site, below the site and its archives.
+    const cap = { MIRROR_MAX_BYTES: String(bytes + 100_000) };
+    const log = await mirror(outDir, cap);
+    expect(log).toContain("no collection changed");
+    expect(log).not.toContain("No full mirror");
+    await expectSameAsClean("cap", cap);
   });
 
   it("after an edit, writes the videos again and equals a clean run", async () => {

@@ -55,12 +55,14 @@ Over the output of an earlier run (and its ${outDir}.build-state.json) it redoes
   onError: `No mirror was made; ${outDir}/ holds the last site that built, or a part of an update (the next run builds it all).`,
 };
 
-/** The bytes of the files below a folder, as a whole build's statistics count them. */
-const bytesBelow = (dir: string) =>
-  readdirSync(dir, { recursive: true, withFileTypes: true }).reduce(
-    (bytes, entry) => (entry.isFile() ? bytes + statSync(path.join(entry.parentPath, entry.name)).size : bytes),
-    0,
-  );
+/** The bytes of the site's files below a folder, as a whole build's statistics count them: the archives left out. */
+function bytesBelow(dir: string): number {
+  const archives = path.join(dir, path.dirname(MIRROR_ARCHIVE));
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile() && entry.parentPath !== archives) bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+  return bytes;
+}
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
 
