@@ -26,7 +26,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   contentDir = await tempContent("content");
-  const port = await freePort();
+  const port = await freePort(2); // and the GitHub-API server's, PORT + 1
   site = `http://127.0.0.1:${port}`;
   const [command, args] = npmScriptCommand(PROJECT_DIR, "cms");
   cms = startProcess(command, args, {

@@ -109,7 +109,8 @@ describe("the admin page when a record cannot be read", () => {
   let site: StaticServer;
   let browser: Browser;
   beforeAll(async () => {
-    site = await serveStatic((await buildSite({ CONTENT_DIR: contentDir })).outDir);
+    // The admin page asks its GitHub-API server at the site's port + 1: both free.
+    site = await serveStatic((await buildSite({ CONTENT_DIR: contentDir })).outDir, await freePort(2));
     browser = await launchChromium();
   });
   afterAll(async () => {

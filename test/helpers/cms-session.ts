@@ -18,7 +18,7 @@ export interface CmsSession {
 
 export async function startCms(): Promise<CmsSession> {
   const contentDir = await tempContent("content");
-  const port = await freePort();
+  const port = await freePort(2); // and the GitHub-API server's, PORT + 1
   const [command, args] = npmScriptCommand(PROJECT_DIR, "cms");
   const cms = startProcess(command, args, {
     cwd: PROJECT_DIR,

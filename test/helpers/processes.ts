@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect, createServer, type AddressInfo, type Server } from "node:net";
 
 export interface Running {
   /** Everything printed so far (stdout and stderr). */
@@ -50,14 +50,30 @@ export function startProcess(command: string, args: string[], options: { cwd: st
   };
 }
 
-export function freePort(): Promise<number> {
+/**
+ * A port nothing listens on, with the `count - 1` after it free too (`npm run cms` serves on PORT and PORT + 1):
+ * the ports are held together while they are found, since the system hands out the next ports to other sockets.
+ */
+export async function freePort(count = 1): Promise<number> {
+  for (;;) {
+    const held: Server[] = [await listening(0)];
+    const first = (held[0].address() as AddressInfo).port;
+    try {
+      for (let port = first + 1; port < first + count; port++) held.push(await listening(port));
+      return first;
+    } catch {
+      // Taken: look again from another first port.
+    } finally {
+      await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+    }
+  }
+}
+
+function listening(port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.listen(port, "127.0.0.1", () => resolve(server));
   });
 }
 

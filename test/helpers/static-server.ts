@@ -8,12 +8,13 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveStatic(root: string): Promise<StaticServer> {
+/** `port`: 0 for any free one. */
+export async function serveStatic(root: string, port = 0): Promise<StaticServer> {
   const wrapper = createServer({ root, cache: -1, showDir: false, logFn: () => {} }) as unknown as { server: Server };
-  await new Promise<void>((resolve) => wrapper.server.listen(0, "127.0.0.1", resolve));
-  const { port } = wrapper.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => wrapper.server.listen(port, "127.0.0.1", resolve));
+  const { port: listening } = wrapper.server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${listening}/`,
     close: () =>
       new Promise<void>((resolve) => {
         (wrapper.server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
