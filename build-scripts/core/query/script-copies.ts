@@ -26,19 +26,28 @@ const [BACKSLASH, BACKQUOTE, DOLLAR, BRACE, CR, R] = ["\\", "`", "$", "{", "\r",
  */
 export function scriptWrapped(bytes: Uint8Array): Uint8Array {
   const [open, close] = [`document.currentScript.${COPY_TEXT}=\``, "`;\n"].map((text) => encoder.encode(text));
-  const escaped = (i: number) => {
-    const byte = bytes[i];
-    return byte === BACKSLASH || byte === BACKQUOTE || byte === CR || (byte === DOLLAR && bytes[i + 1] === BRACE);
-  };
-  let escapes = 0;
-  for (let i = 0; i < bytes.length; i++) if (escaped(i)) escapes++;
-  const out = new Uint8Array(open.length + bytes.length + escapes + close.length);
+  const escapes = escapesIn(bytes);
+  const out = new Uint8Array(open.length + bytes.length + escapes.length + close.length);
   out.set(open);
-  let at = open.length;
-  for (let i = 0; i < bytes.length; i++) {
-    if (escaped(i)) out[at++] = BACKSLASH;
+  let [at, from] = [open.length, 0];
+  // The text between escapes is copied whole: a column file runs to hundreds of MB with few of them.
+  for (const i of escapes) {
+    out.set(bytes.subarray(from, i), at);
+    at += i - from;
+    out[at++] = BACKSLASH;
     out[at++] = bytes[i] === CR ? R : bytes[i];
+    from = i + 1;
   }
-  out.set(close, at);
+  out.set(bytes.subarray(from), at);
+  out.set(close, at + bytes.length - from);
   return out;
+}
+
+/** Where the bytes to escape are, in order, found by the engine's own search for each (a byte loop in script is ten times slower). */
+function escapesIn(bytes: Uint8Array): Int32Array {
+  const found: number[] = [];
+  for (const byte of [BACKSLASH, BACKQUOTE, CR, DOLLAR])
+    for (let i = bytes.indexOf(byte); i !== -1; i = bytes.indexOf(byte, i + 1))
+      if (byte !== DOLLAR || bytes[i + 1] === BRACE) found.push(i);
+  return Int32Array.from(found).sort();
 }
