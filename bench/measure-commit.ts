@@ -1,8 +1,9 @@
 /**
  * What a commit costs Netlify's build (docs/editors.md): `npm run mirror` on
  * a copy of the catalogue from a clean output folder, then, after one
- * commit's worth of changes (a video's title edited, a video added, one
- * removed), over the output and build state it left, as Netlify's cache hands
+ * commit's worth of changes (a video's title edited, a video added at the end
+ * of the list as the CMS and `npm run new` add one, one removed near its
+ * start), over the output and build state it left, as Netlify's cache hands
  * them back; each timed from outside. Then the files that differ between the
  * two outputs: only those the changes reach, as no file carries the time of
  * its run.
@@ -12,6 +13,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { nextPosition } from "../build-scripts/core/catalogue/new-record.ts";
 import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
 
 /** Runs a command from outside and says how long it took (bench-size.ts's `measure`). */
@@ -50,7 +52,13 @@ export async function measureCommit(
   const edited = JSON.parse(await readFile(videos[Math.floor(videos.length / 2)], "utf8")) as { title: string };
   await writeFile(videos[Math.floor(videos.length / 2)], `${JSON.stringify({ ...edited, title: `${edited.title} (edited)` }, null, 2)}\n`);
   const copied = JSON.parse(await readFile(videos[1], "utf8")) as { uuid: string; html_path: string };
-  const added = { ...copied, uuid: "00000000-0000-4000-8000-00000000c0de", html_path: copied.html_path.replace(/\/?$/, "-added/") };
+  const records = videos.map((file) => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>);
+  const added = {
+    ...copied,
+    uuid: "00000000-0000-4000-8000-00000000c0de",
+    html_path: copied.html_path.replace(/\/?$/, "-added/"),
+    position: nextPosition(records),
+  };
   await writeFile(path.join(path.dirname(videos[1]), "added-by-the-benchmark.json"), `${JSON.stringify(added, null, 2)}\n`);
   await rm(videos[2]);
   const commit = await measure(...mirror, runEnv);
