@@ -7,18 +7,16 @@
  * it was left, writes again only the collections whose records changed
  * (run-build.ts); anything else is a whole build, for the one reason given.
  *
- * "As it was left" is checked without listing the output, whose listing costs
- * seconds at 100,000 records: the folder must be there, and each archive as
- * recorded (its size and last bytes, which hold the end of its central
- * directory) or absent as recorded. The rest is trusted: the output and its
- * state travel together (Netlify's cache saves and restores them as one), a
- * run forgets the state before it writes and keeps a new one only once done,
- * and the files an update did not write are taken as they were, so the
- * archives copy their entries unread. What this does not catch is a file of
- * the site edited or removed by hand with the archives left in place: the
- * file-count check this replaced caught a removal (not an edit) by listing
- * everything; such an output wants "Clear cache and deploy", or the state
- * file removed.
+ * "As it was left" is checked without listing the output, whose cost grows
+ * with the output, not with the change: the folder must be there, and each
+ * archive as recorded (its size and last bytes, the end of its central
+ * directory), or absent as recorded. The rest is trusted, as the output and
+ * its state travel together (Netlify's cache saves and restores them as one)
+ * and a run forgets the state before it writes, keeping a new one only once
+ * done; so the files an update did not write are taken as they were, and the
+ * archives copy their entries unread. Not caught: a file of the site edited
+ * or removed by hand, the archives left alone (a listing would catch a
+ * removal only). After that, delete the state file.
  */
 import { execFileSync } from "node:child_process";
 import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
