@@ -5,11 +5,12 @@
  * content — the archives entry by entry as Python's zipfile reads them, every
  * other file byte for byte — while only the collections the change reaches
  * were written again; a change the records cannot account for (a
- * translation, the config) is a whole build, and the log's one line says why.
+ * translation, the config, an archive not as it was left) is a whole build,
+ * and the log's one line says why.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -68,6 +69,11 @@ async function expectSameAsClean(step: string, extra: Record<string, string> = {
   expect(await mirror(clean, extra)).toContain(`Building ${clean}/ whole: no build state`);
   const files = filesOf(outDir);
   expect(files).toEqual(filesOf(clean));
+  // The state's count of the site, kept by what each run wrote, is the site's as a listing finds it.
+  const site = files.filter((file) => !file.startsWith("downloads/"));
+  const size = { files: site.length, bytes: site.reduce((sum, file) => sum + statSync(path.join(outDir, file)).size, 0) };
+  expect(siteInState(outDir)).toEqual(size);
+  expect(siteInState(clean)).toEqual(size);
   const differing = files.filter((file) => {
     const [a, b] = [readFileSync(path.join(outDir, file)), readFileSync(path.join(clean, file))];
     if (file.endsWith(".zip")) expect(zipEntries(path.join(outDir, file)), file).toBe(zipEntries(path.join(clean, file)));
@@ -76,6 +82,8 @@ async function expectSameAsClean(step: string, extra: Record<string, string> = {
   expect(differing).toEqual([]);
   await rm(clean, { recursive: true, force: true });
 }
+
+const siteInState = (out: string) => (JSON.parse(readFileSync(`${out}.build-state.json`, "utf8")) as { site: object }).site;
 
 /** Each file's bytes, to tell which a run wrote anew. */
 const snapshot = () => new Map(filesOf(outDir).map((file) => [file, readFileSync(path.join(outDir, file))]));
@@ -129,6 +137,16 @@ describe("npm run mirror over the previous run's output", () => {
     await rm(path.join(content, "videos/the-pacific-ring-of-fire.json"));
     expect(await mirror()).toMatch(/as the previous build left it: (units, videos|videos, units) changed\./);
     await expectSameAsClean("add-remove");
+  });
+
+  it("builds whole, saying why, when an archive is not as the previous run left it", async () => {
+    const archive = path.join(outDir, "downloads/catalogue-mirror.zip");
+    const bytes = statSync(archive).size;
+    await truncate(archive, bytes - 1);
+    expect(await mirror()).toContain(
+      `Building ${outDir}/ whole: ${archive} holds ${bytes - 1} bytes where the previous build left ${bytes}.`,
+    );
+    await expectSameAsClean("truncated");
   });
 
   it("after a translation changed, builds whole, saying why, and equals a clean run", async () => {

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, mkdtemp, rm, truncate, utimes, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -83,7 +83,7 @@ describe("writeArchive", () => {
       extra: extra(),
       mtime: MTIME,
     });
-    expect(written).toEqual({ entries: 8, copied: 0, bytes: readFileSync(archive).length });
+    expect(written).toEqual({ entries: 8, copied: 0, made: 2, bytes: readFileSync(archive).length });
     expect(readFileSync(archive).includes(ZIP64_END)).toBe(false);
 
     const read = pythonRead(archive, [
@@ -144,18 +144,28 @@ describe("writeArchive", () => {
     expect(Buffer.from(read.shown["mirror/api/7.html"], "hex").toString()).toBe(page(7));
     expect(execFileSync("unzip", ["-tq", archive], { encoding: "utf8" })).toContain("No errors detected");
 
-    // A file older than `unchangedBefore` with the size of its entry is taken as that entry, unread: here,
-    // one rewritten behind the writer's back with its old time keeps its old bytes; a newer one is read.
+    // In an update, a file the run did not write is taken as the previous archive's entry, unread, and the site's
+    // files are the previous archive's as the run changed them: here one rewritten behind the writer's back keeps
+    // its old bytes, one written is read, one removed goes, and one added unannounced is not seen.
     await writeFile(path.join(siteDir, "api/7.html"), page(8));
-    await utimes(path.join(siteDir, "api/7.html"), new Date(2000, 0, 1), new Date(2000, 0, 1));
     await writeFile(path.join(siteDir, "api/9.html"), page(1));
-    const trusted = await writeArchive(archive, { ...input("first"), unchangedBefore: Date.now() - 60_000 });
-    expect(trusted).toMatchObject({ entries: 101, copied: 100 });
-    const shown = pythonRead(archive, ["mirror/api/7.html", "mirror/api/9.html"]).shown;
-    expect(Buffer.from(shown["mirror/api/7.html"], "hex").toString()).toBe(page(7));
-    expect(Buffer.from(shown["mirror/api/9.html"], "hex").toString()).toBe(page(1));
+    await rm(path.join(siteDir, "api/8.html"));
+    await writeFile(path.join(siteDir, "api/unseen.html"), page(2));
+    const changed = new Map([
+      ["api/9.html", true],
+      ["api/8.html", false],
+    ]);
+    const trusted = await writeArchive(archive, { ...input("first"), update: { changed, made: 1 } });
+    expect(trusted).toMatchObject({ entries: 100, copied: 99, made: 1 });
+    const shown = pythonRead(archive, ["mirror/api/7.html", "mirror/api/9.html"]);
+    expect(shown.entries).toBe(100);
+    expect(Buffer.from(shown.shown["mirror/api/7.html"], "hex").toString()).toBe(page(7));
+    expect(Buffer.from(shown.shown["mirror/api/9.html"], "hex").toString()).toBe(page(1));
     await writeFile(path.join(siteDir, "api/7.html"), page(7));
+    await writeFile(path.join(siteDir, "api/8.html"), page(8));
     await writeFile(path.join(siteDir, "api/9.html"), page(9));
+    await rm(path.join(siteDir, "api/unseen.html"));
+    await writeArchive(archive, input("first"));
 
     // A damaged previous archive is not used: every entry is deflated, to the same bytes.
     const damaged = path.join(dir, "damaged.zip");

@@ -1,14 +1,25 @@
 /**
  * What `npm run mirror` keeps beside its output (`<output>.build-state.json`)
  * to redo only what a commit changed: a fingerprint of everything but the
- * records that can make the output differ, the commit it was built from, how
- * many files the output held, and each record's hash. A build whose
- * fingerprint matches, from a descendant commit, over an output as it was
- * left, writes again only the collections whose records changed
+ * records that can make the output differ, the commit it was built from, the
+ * site's files and bytes, each archive as written, and each record's hash. A
+ * build whose fingerprint matches, from a descendant commit, over an output as
+ * it was left, writes again only the collections whose records changed
  * (run-build.ts); anything else is a whole build, for the one reason given.
+ *
+ * "As it was left" is checked without listing the output, whose cost grows
+ * with the output, not with the change: the folder must be there, and each
+ * archive as recorded (its size and last bytes, the end of its central
+ * directory), or absent as recorded. The rest is trusted, as the output and
+ * its state travel together (Netlify's cache saves and restores them as one)
+ * and a run forgets the state before it writes, keeping a new one only once
+ * done; so the files an update did not write are taken as they were, and the
+ * archives copy their entries unread. Not caught: a file of the site edited
+ * or removed by hand, the archives left alone (a listing would catch a
+ * removal only). After that, delete the state file.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { versions } from "node:process";
 import { createHash } from "node:crypto";
@@ -18,7 +29,7 @@ import type { TreeLayout } from "../core/routes/tree-layout.ts";
 import { sha256 } from "./cache/cached.ts";
 import { TRANSLATIONS_FOLDER } from "./load/content-folder.ts";
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What the code of a build is: every file of these (folders listed recursively), below the project. */
 const CODE = ["build-scripts", "templates", ".eleventy.ts", "package.json", "package-lock.json"];
@@ -42,10 +53,25 @@ export interface BuildState {
   readonly format: typeof FORMAT;
   readonly fingerprint: Fingerprint;
   readonly commit: string;
-  /** Files below the output folder once the build was done. */
-  readonly files: number;
+  /** The site's files and their bytes once the build was done: the output less its archives. */
+  readonly site: SiteSize;
+  /** Each archive (by its path below the output) as written, or null where there is none. */
+  readonly archives: Record<string, ArchiveMark | null>;
   /** Each collection's records: source file → hash of the record as checked. */
   readonly records: Record<string, Record<string, string>>;
+}
+
+export interface SiteSize {
+  readonly files: number;
+  readonly bytes: number;
+}
+
+/** An archive as a build left it: its size, its last bytes (the end of its central directory) and how many entries it made in memory. */
+export interface ArchiveMark {
+  readonly bytes: number;
+  readonly end: string;
+  /** Its first entries that are not files of the site (write-archive.ts's `extra`). */
+  readonly made: number;
 }
 
 export interface BuildInputs {
@@ -54,8 +80,8 @@ export interface BuildInputs {
   readonly commit?: string;
 }
 
-/** The plan: write again the collections of `only` over the output as it is, or build it all, for `reason`. */
-export type BuildPlan = { readonly only: ReadonlySet<string> } | { readonly full: string };
+/** The plan: write again the collections of `only` over the output the state describes, or build it all, for `reason`. */
+export type BuildPlan = { readonly only: ReadonlySet<string>; readonly state: BuildState } | { readonly full: string };
 
 export const stateFile = (outDir: string) => `${outDir}.build-state.json`;
 
@@ -110,7 +136,36 @@ export function recordHashes(catalogue: Catalogue): BuildState["records"] {
   );
 }
 
-const countFiles = (outDir: string) => readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
+/** The last bytes kept of an archive: the classic end record, which the writer ends every archive with. */
+const END_BYTES = 22;
+
+/** An archive's size and last bytes (hex), or null when there is none. */
+function archiveEnd(file: string): { bytes: number; end: string } | null {
+  const bytes = statSync(file, { throwIfNoEntry: false })?.size;
+  if (bytes === undefined) return null;
+  const end = Buffer.alloc(Math.min(END_BYTES, bytes));
+  const fd = openSync(file, "r");
+  try {
+    readSync(fd, end, 0, end.length, bytes - end.length);
+  } finally {
+    closeSync(fd);
+  }
+  return { bytes, end: end.toString("hex") };
+}
+
+/** Why the output is not as the state says it was left, checked without listing it (see the top of this file); undefined if it is. */
+function outputDiffers(outDir: string, archives: BuildState["archives"]): string | undefined {
+  if (!statSync(outDir, { throwIfNoEntry: false })?.isDirectory()) return `${outDir}/ is missing`;
+  for (const [file, mark] of Object.entries(archives)) {
+    const found = archiveEnd(path.join(outDir, file));
+    if (!mark) {
+      if (found) return `${outDir}/${file} is there, where the previous build left none`;
+    } else if (!found) return `${outDir}/${file} is missing`;
+    else if (found.bytes !== mark.bytes) return `${outDir}/${file} holds ${found.bytes} bytes where the previous build left ${mark.bytes}`;
+    else if (found.end !== mark.end) return `${outDir}/${file} does not end as the previous build left it`;
+  }
+  return undefined;
+}
 
 /** The state a build left, or why there is none to trust. */
 function readState(outDir: string): BuildState | string {
@@ -123,7 +178,13 @@ function readState(outDir: string): BuildState | string {
   }
   try {
     const state = JSON.parse(text) as BuildState;
-    if (state.format !== FORMAT || typeof state.fingerprint !== "object" || typeof state.records !== "object")
+    if (
+      state.format !== FORMAT ||
+      typeof state.fingerprint !== "object" ||
+      typeof state.records !== "object" ||
+      !state.site ||
+      !state.archives
+    )
       return `${file} is of another format`;
     return state;
   } catch {
@@ -156,22 +217,35 @@ export function planBuild(projectDir: string, outDir: string, inputs: BuildInput
   if (changed.length) return { full: `the ${changed.join(" and the ")} changed since the previous build` };
   const unfollowed = followsFrom(projectDir, state.commit, inputs.commit);
   if (unfollowed) return { full: unfollowed };
-  const found = statSync(outDir, { throwIfNoEntry: false })?.isDirectory() ? countFiles(outDir) : 0;
-  if (found !== state.files) return { full: `${outDir}/ holds ${found} files where the previous build left ${state.files}` };
+  const differs = outputDiffers(outDir, state.archives);
+  if (differs) return { full: differs };
   const only = new Set<string>();
   for (const name of new Set([...Object.keys(records), ...Object.keys(state.records)])) {
     const [now, then] = [records[name] ?? {}, state.records[name] ?? {}];
     const files = new Set([...Object.keys(now), ...Object.keys(then)]);
     if ([...files].some((file) => now[file] !== then[file])) only.add(name);
   }
-  return { only };
+  return { only, state };
 }
 
 /** Before writing over the output: until the new state is kept, the output is not one a build can follow. */
 export const forgetState = (outDir: string) => rmSync(stateFile(outDir), { force: true });
 
-export function storeState(outDir: string, inputs: BuildInputs, records: BuildState["records"]): void {
+/** Keeps the state of a finished build: `site` as its writers counted it, `archives` (paths below the output, with the entries each made in memory, or null where none was written) read for their marks. */
+export function storeState(
+  outDir: string,
+  inputs: BuildInputs,
+  records: BuildState["records"],
+  site: SiteSize,
+  archives: Record<string, { made: number } | null>,
+): void {
   if (inputs.commit === undefined) return;
-  const state: BuildState = { format: FORMAT, fingerprint: inputs.fingerprint, commit: inputs.commit, files: countFiles(outDir), records };
+  const marks = Object.fromEntries(
+    Object.entries(archives).map(([file, archive]) => {
+      const found = archive && archiveEnd(path.join(outDir, file));
+      return [file, archive && found && { ...found, made: archive.made }];
+    }),
+  );
+  const state: BuildState = { format: FORMAT, fingerprint: inputs.fingerprint, commit: inputs.commit, site, archives: marks, records };
   writeFileSync(stateFile(outDir), JSON.stringify(state));
 }

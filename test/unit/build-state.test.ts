@@ -1,14 +1,21 @@
 /**
  * When a build may follow the state the last one kept, and when it builds
  * whole (and why): a real git repository with a side branch, an output
- * folder, and the state file damaged or left behind.
+ * folder whose archive is removed, truncated or replaced, and the state file
+ * damaged or left behind.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, truncateSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeState, planBuild, stateFile, type BuildInputs } from "../../build-scripts/pipeline/build-state.ts";
+import {
+  storeState as storeStateOf,
+  planBuild,
+  stateFile,
+  type BuildInputs,
+  type BuildState,
+} from "../../build-scripts/pipeline/build-state.ts";
 
 let repo: string;
 let outDir: string;
@@ -30,7 +37,16 @@ beforeAll(() => {
   outDir = path.join(repo, "_site");
   mkdirSync(path.join(outDir, "api"), { recursive: true });
   writeFileSync(path.join(outDir, "api/index.json"), "{}");
+  mkdirSync(path.join(outDir, "downloads"));
+  writeFileSync(path.join(outDir, ARCHIVE), ARCHIVE_BYTES);
 });
+
+const ARCHIVE = "downloads/site.zip";
+/** Not a zip: the state notes an archive's size and last bytes only. */
+const ARCHIVE_BYTES = "an archive's bytes, and the end of its central directory";
+const SITE = { files: 1, bytes: 2 };
+const storeState = (at: string, inputs: BuildInputs, records: BuildState["records"]) =>
+  storeStateOf(at, inputs, records, SITE, { [ARCHIVE]: { made: 3 }, "downloads/none.zip": null });
 
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -49,8 +65,14 @@ describe("planBuild", () => {
       units: {},
       lessons: { "content/lessons/l.json": "4" },
     };
-    expect(planBuild(repo, outDir, inputs(commits.second), now)).toEqual({ only: new Set(["units", "lessons"]) });
-    expect(planBuild(repo, outDir, inputs(commits.first), records)).toEqual({ only: new Set() });
+    expect(planBuild(repo, outDir, inputs(commits.second), now)).toMatchObject({ only: new Set(["units", "lessons"]) });
+    const plan = planBuild(repo, outDir, inputs(commits.first), records);
+    expect(plan).toMatchObject({ only: new Set(), state: { site: SITE, records } });
+    expect(plan).toHaveProperty(["state", "archives", ARCHIVE], {
+      bytes: ARCHIVE_BYTES.length,
+      end: Buffer.from(ARCHIVE_BYTES.slice(-22)).toString("hex"),
+      made: 3,
+    });
   });
 
   it("builds whole, naming what changed, when the code, config or translations differ", () => {
@@ -78,13 +100,37 @@ describe("planBuild", () => {
     });
   });
 
-  it("builds whole when the state is missing or damaged, or the output is not the one it describes", () => {
+  it("builds whole when an archive is missing, truncated, replaced or unlooked-for; a file of the site is not checked", () => {
+    const plan = () => planBuild(repo, outDir, inputs(commits.first), records);
     storeState(outDir, inputs(commits.first), records);
+    // A file added or removed is trusted not to be there (build-state.ts): no listing.
     writeFileSync(path.join(outDir, "api/extra.json"), "{}");
-    expect(planBuild(repo, outDir, inputs(commits.first), records)).toEqual({
-      full: `${outDir}/ holds 2 files where the previous build left 1`,
+    expect(plan()).toHaveProperty("only");
+    rmSync(path.join(outDir, "api/extra.json"));
+    const archive = path.join(outDir, ARCHIVE);
+    truncateSync(archive, 10);
+    expect(plan()).toEqual({ full: `${archive} holds 10 bytes where the previous build left ${ARCHIVE_BYTES.length}` });
+    writeFileSync(archive, ARCHIVE_BYTES.toUpperCase());
+    expect(plan()).toEqual({ full: `${archive} does not end as the previous build left it` });
+    rmSync(archive);
+    expect(plan()).toEqual({ full: `${archive} is missing` });
+    writeFileSync(archive, ARCHIVE_BYTES);
+    expect(plan()).toHaveProperty("only");
+    writeFileSync(path.join(outDir, "downloads/none.zip"), "");
+    expect(plan()).toEqual({ full: `${outDir}/downloads/none.zip is there, where the previous build left none` });
+    rmSync(path.join(outDir, "downloads/none.zip"));
+  });
+
+  it("builds whole when the state is missing or damaged, or the output folder is gone", () => {
+    storeState(outDir, inputs(commits.first), records);
+    expect(planBuild(repo, path.join(repo, "elsewhere"), inputs(commits.first), records)).toEqual({
+      full: `no build state (${stateFile(path.join(repo, "elsewhere"))}): the first build here, or the last one did not finish`,
     });
-    writeFileSync(stateFile(outDir), '{"format": 1, "finger');
+    writeFileSync(stateFile(path.join(repo, "elsewhere")), readFileSync(stateFile(outDir)));
+    expect(planBuild(repo, path.join(repo, "elsewhere"), inputs(commits.first), records)).toEqual({
+      full: `${path.join(repo, "elsewhere")}/ is missing`,
+    });
+    writeFileSync(stateFile(outDir), '{"format": 2, "finger');
     expect(planBuild(repo, outDir, inputs(commits.first), records)).toEqual({ full: `${stateFile(outDir)} is damaged (not JSON)` });
     rmSync(stateFile(outDir));
     expect(planBuild(repo, outDir, inputs(commits.first), records)).toEqual({

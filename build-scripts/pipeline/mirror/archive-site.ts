@@ -25,7 +25,7 @@ export async function archiveSite(
   siteDir: string,
   config: SiteConfig,
   date: Date,
-  options: Pick<ArchiveInput, "progress" | "unchangedBefore"> = {},
+  options: Pick<ArchiveInput, "progress" | "update"> = {},
 ): Promise<SiteArchive> {
   async function* extra(): AsyncGenerator<InMemoryFile> {
     yield { name: MIRROR_README, data: new TextEncoder().encode(mirrorReadme(FOLDER, config, date.toISOString())) };
@@ -39,7 +39,7 @@ export async function archiveSite(
 export async function archiveOver(
   file: string,
   date: Date,
-  options: Pick<ArchiveInput, "progress" | "unchangedBefore">,
+  options: Pick<ArchiveInput, "progress" | "update">,
   input: Pick<ArchiveInput, "siteDir" | "exclude" | "only" | "extra">,
 ): Promise<SiteArchive> {
   await mkdir(path.dirname(file), { recursive: true });

@@ -12,6 +12,7 @@
  * change as it was, and removes what a list no longer has.
  */
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import path from "node:path";
 import { WriteStats } from "./write-stats.ts";
 
 const STREAM_BYTES = 256 * 1024;
@@ -21,10 +22,12 @@ export interface WriteTarget {
   readonly dir: string;
   /** Over the tree the last build wrote (UpdatingWriter), rather than into an empty folder. */
   readonly update: boolean;
+  /** `dir` below the output folder ("" or "fr/"): how the changes name its files. */
+  readonly below?: string;
 }
 
-export const openWriter = ({ dir, update }: WriteTarget, stats?: WriteStats): FileWriter =>
-  update ? new UpdatingWriter(dir, stats) : new FileWriter(dir, stats);
+export const openWriter = ({ dir, update, below }: WriteTarget, stats?: WriteStats): FileWriter =>
+  update ? new UpdatingWriter(dir, stats, below) : new FileWriter(dir, stats, below);
 
 export class FileWriter {
   /** Folders made (or found) by this writer. */
@@ -33,21 +36,23 @@ export class FileWriter {
   /** The output folder and a slash: what goes before a file of the output tree (nothing for "", the working folder). */
   protected readonly prefix: string;
 
-  /** `stats` may be shared, to count several writers' files together. */
+  /** `stats` may be shared, to count several writers' files together; `below`: see WriteTarget. */
   constructor(
     readonly dir: string,
     readonly stats = new WriteStats(),
+    protected readonly below = "",
   ) {
     this.prefix = dir === "" || dir.endsWith("/") ? dir : `${dir}/`;
   }
 
   get target(): WriteTarget {
-    return { dir: this.dir, update: false };
+    return { dir: this.dir, update: false, below: this.below };
   }
 
   /** A writer of the same kind into `folder` (a language's tree), counting into the same statistics. */
   within(folder: string): FileWriter {
-    return openWriter({ ...this.target, dir: `${this.prefix}${folder}` }, this.stats);
+    const below = folder === "" || folder.endsWith("/") ? `${this.below}${folder}` : `${this.below}${folder}/`;
+    return openWriter({ ...this.target, dir: `${this.prefix}${folder}`, below }, this.stats);
   }
 
   /**
@@ -87,14 +92,23 @@ export class FileWriter {
   }
 }
 
-/** Writes over an older tree: a file whose bytes are the same is left as it was, and not counted. */
+/**
+ * Writes over an older tree: a file whose bytes are the same is left as it
+ * was, and not counted; what it writes and removes is noted in the
+ * statistics' changes.
+ */
 export class UpdatingWriter extends FileWriter {
   override get target(): WriteTarget {
-    return { dir: this.dir, update: true };
+    return { ...super.target, update: true };
   }
 
   override write(file: string, data: string | Uint8Array): void {
-    if (!sameBytes(this.pathOf(file), typeof data === "string" ? Buffer.from(data) : data)) super.write(file, data);
+    const bytes = typeof data === "string" ? Buffer.from(data) : data;
+    const found = this.pathOf(file);
+    const before = statSync(found, { throwIfNoEntry: false })?.size;
+    if (before === bytes.length && Buffer.compare(readFileSync(found), bytes) === 0) return;
+    super.write(file, bytes);
+    this.stats.changes.wrote(`${this.below}${file}`, bytes.length, before);
   }
 
   /** Kept in memory until closed, then written as a whole file (so only if its bytes differ). */
@@ -112,17 +126,20 @@ export class UpdatingWriter extends FileWriter {
     let removed = 0;
     for (const entry of readdirSync(`${this.prefix}${folder}`, { withFileTypes: true })) {
       if (keep.has(entry.name)) continue;
-      const found = `${this.prefix}${folder}/${entry.name}`;
+      const [found, name] = [`${this.prefix}${folder}/${entry.name}`, `${folder}/${entry.name}`];
       // Files, not folders: a resource's folder counts its four files, in a bucket folder or not.
-      removed += entry.isDirectory() ? readdirSync(found, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 1;
+      const files = entry.isDirectory()
+        ? readdirSync(found, { recursive: true, withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => `${name}/${path.relative(found, path.join(e.parentPath, e.name)).split(path.sep).join("/")}`)
+        : [name];
+      for (const file of files) this.stats.changes.removed(`${this.below}${file}`, statSync(`${this.prefix}${file}`).size);
+      removed += files.length;
       rmSync(found, { recursive: true, force: true });
     }
     return removed;
   }
 }
-
-const sameBytes = (file: string, data: Uint8Array) =>
-  statSync(file, { throwIfNoEntry: false })?.size === data.length && Buffer.compare(readFileSync(file), data) === 0;
 
 /** Where a streamed file's bytes go: `write` is given the buffer's first `length` bytes, which it must not keep. */
 interface StreamSink {

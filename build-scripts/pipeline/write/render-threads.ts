@@ -13,6 +13,7 @@ import { inOrder } from "../threads/in-order.ts";
 import { THREADS, WorkerPool } from "../threads/worker-pool.ts";
 import type { WriteTarget } from "./file-writer.ts";
 import type { TermTable } from "../../core/search/term-numbers.ts";
+import { NOTHING_WRITTEN } from "./write-stats.ts";
 
 /** Tasks sent beyond the one being taken: two per thread keep both busy. */
 const AHEAD = 2 * THREADS;
@@ -138,7 +139,7 @@ export class RenderThreads {
       const collection = job.collection.name;
       const found = kept?.find(collection, start, records);
       // A kept chunk's files are on disk already: none is written now.
-      if (found) return { ...found, stats: { byExtension: [], filesByFolder: [] } };
+      if (found) return { ...found, stats: NOTHING_WRITTEN };
       return this.pool.ask({ target, context, collection, start, records, slicesPerFolder: job.slicesPerFolder });
     });
     let k = 0;

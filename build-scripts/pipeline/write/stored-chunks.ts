@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { deserialize, serialize } from "node:v8";
 import { RECORDS_PER_TASK, type RecordToRender } from "./render-messages.ts";
 import type { ChunkStore, RenderedChunk } from "./render-threads.ts";
+import { NOTHING_WRITTEN } from "./write-stats.ts";
 
 interface Stored {
   readonly digest: string;
@@ -71,7 +72,7 @@ export class StoredChunks implements ChunkStore {
     }
     if (stored.digest !== digestOf(records)) return undefined;
     this.found.add(file);
-    return { ...stored.chunk, stats: { byExtension: [], filesByFolder: [] } };
+    return { ...stored.chunk, stats: NOTHING_WRITTEN };
   }
 
   keep(collection: string, start: number, records: readonly RecordToRender[], chunk: RenderedChunk, last: boolean): void {

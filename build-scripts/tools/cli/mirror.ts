@@ -14,7 +14,7 @@
  * and the archives copy their unchanged entries (pipeline/build-state.ts);
  * the first line says which build it does, and why.
  */
-import { readdirSync, rmSync, statSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { reportedBuild, showProgress } from "../../pipeline/build-report.ts";
 import type { PreparedBuild } from "../../pipeline/prepare.ts";
@@ -55,22 +55,13 @@ Over the output of an earlier run (and its ${outDir}.build-state.json) it redoes
   onError: `No mirror was made; ${outDir}/ holds the last site that built, or a part of an update (the next run builds it all).`,
 };
 
-/** The bytes of the site's files below a folder, as a whole build's statistics count them: the archives left out. */
-function bytesBelow(dir: string): number {
-  const archives = path.join(dir, path.dirname(MIRROR_ARCHIVE));
-  let bytes = 0;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
-    if (entry.isFile() && entry.parentPath !== archives) bytes += statSync(path.join(entry.parentPath, entry.name)).size;
-  return bytes;
-}
-
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
 
 await runCommand(COMMAND, async () => {
   const projectDir = process.cwd();
   let made: { inputs: BuildInputs; records: BuildState["records"] } | undefined;
-  /** In an update, before anything is written: files older are as the previous archives were made from them. */
-  let unchangedBefore: number | undefined;
+  /** In an update, the state the previous run left: the site's size and archives, before this run wrote anything. */
+  let previous: BuildState | undefined;
   const kept = new StoredChunks(chunksDir(outDir));
   const only = ({ config, catalogue, layout }: PreparedBuild) => {
     made = { inputs: buildInputs(projectDir, config, layout), records: recordHashes(catalogue) };
@@ -82,32 +73,39 @@ await runCommand(COMMAND, async () => {
       return undefined;
     }
     console.log(`Updating ${outDir}/ as the previous build left it: ${[...plan.only].join(", ") || "no collection"} changed.`);
-    // A second's margin: a file's time is the kernel's coarse clock, which may lag this one by a tick.
-    unchangedBefore = Date.now() - 1000;
+    previous = plan.state;
     return plan.only;
   };
   const maxBytes = loadMirrorMaxBytes(projectDir);
-  // The configuration and the byte count alone: the catalogue is not needed again, and the archives want its memory.
-  const { config, siteBytes } = await reportedBuild(outDir, { only, kept }).then(({ build, stats }) => ({
+  // The configuration, the site's size and what changed alone: the catalogue is not needed again, and the archives want its memory.
+  const { config, site, changes } = await reportedBuild(outDir, { only, kept }).then(({ build, stats }) => ({
     config: build.config,
-    // An update counts only what it wrote.
-    siteBytes: unchangedBefore === undefined ? stats.bytes : bytesBelow(outDir),
+    // An update counts what it changed (Eleventy's pages, which no record changes, are written again alike).
+    site: previous
+      ? { files: previous.site.files + stats.changes.files, bytes: previous.site.bytes + stats.changes.bytes }
+      : { files: stats.files, bytes: stats.bytes },
+    changes: stats.changes,
   }));
   if (kept.taken) console.log(`  ${kept.taken} chunks of ${RECORDS_PER_TASK} records taken from the previous build, not rendered.`);
+  /** The update of an archive: what this run changed, and the previous archive's entries made in memory. */
+  const update = (file: string) => {
+    const mark = previous?.archives[file];
+    return mark ? { changed: changes.paths, made: mark.made } : undefined;
+  };
 
   const date = archiveTime(process.cwd());
   const progress = (done: number, total: number) => showProgress(`  archive: ${done} / ${total} files`);
   const archives: { kind: ArchiveKind; file: string; archive: SiteArchive; took: string }[] = [];
   let started = performance.now();
-  if (siteBytes <= maxBytes) {
-    const mirror = await archiveSite(outDir, config, date, { progress, unchangedBefore });
+  if (site.bytes <= maxBytes) {
+    const mirror = await archiveSite(outDir, config, date, { progress, update: update(MIRROR_ARCHIVE) });
     archives.push({ kind: "mirror", file: MIRROR_ARCHIVE, archive: mirror, took: seconds(started) });
     started = performance.now();
   } else {
     rmSync(path.join(outDir, MIRROR_ARCHIVE), { force: true });
-    console.log(`No full mirror: the site's ${formatBytes(siteBytes)} pass config.mirrorMaxBytes (${formatBytes(maxBytes)}).`);
+    console.log(`No full mirror: the site's ${formatBytes(site.bytes)} pass config.mirrorMaxBytes (${formatBytes(maxBytes)}).`);
   }
-  const reader = await archiveReader(outDir, date, { unchangedBefore });
+  const reader = await archiveReader(outDir, date, { update: update(READER_ARCHIVE) });
   archives.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: seconds(started) });
 
   const html = FORMATS[0];
@@ -115,12 +113,16 @@ await runCommand(COMMAND, async () => {
   const downloads = [...archives]
     .reverse()
     .map(({ kind, file, archive }) => ({ kind, file, size: formatBytes(archive.bytes), date: date.toISOString() }));
-  new UpdatingWriter(outDir).write(rootFile(html.extension), apiRoot(siteTree(config), html, downloads));
+  const root = new UpdatingWriter(outDir);
+  root.write(rootFile(html.extension), apiRoot(siteTree(config), html, downloads));
   for (const { archive, took } of archives) {
     const copied = archive.copied ? ` (${archive.copied} copied from the previous archive)` : "";
     console.log(`Wrote ${archive.file}: ${archive.entries} files${copied}, ${formatBytes(archive.bytes)}, in ${took}.`);
     if (archive.previousIgnored) console.log(`  the previous archive was not used: ${archive.previousIgnored}`);
   }
   console.log(`The API root's HTML view links ${archives.length === 1 ? "it" : "them"}.`);
-  if (made) storeState(outDir, made.inputs, made.records);
+  if (!made) return;
+  const written = Object.fromEntries(archives.map(({ file, archive }) => [file, archive]));
+  const left = { files: site.files + root.stats.changes.files, bytes: site.bytes + root.stats.changes.bytes };
+  storeState(outDir, made.inputs, made.records, left, { [MIRROR_ARCHIVE]: written[MIRROR_ARCHIVE] ?? null, [READER_ARCHIVE]: reader });
 });
