@@ -11,6 +11,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
+import { queryFile, searchManifestFile } from "../build-scripts/core/routes/output-tree.ts";
+import type { SearchManifest } from "../build-scripts/core/search/build-index.ts";
 import { RecordFinder } from "../build-scripts/core/search/find-records.ts";
 import { addTextTerms, searchTexts } from "../build-scripts/core/search/search-fields.ts";
 import { count } from "./markdown-table.ts";
@@ -26,18 +28,24 @@ type PickedWord = { readonly word: string; readonly matches: number };
 export async function pickWords(siteDir: string, name: string) {
   const collection = findCollection(name);
   if (!collection) throw new Error(`No collection is named ${name}.`);
-  const records = JSON.parse(await readFile(path.join(siteDir, "api", name, "index.json"), "utf8")) as JsonObject[];
-  if (records.length === 0) throw new Error(`The ${name} list of ${siteDir} is empty: nothing to search.`);
+  // The list's record slices, one at a time: the list file itself passes the longest string Node makes at 1,000,000.
+  const manifest = JSON.parse(await readFile(path.join(siteDir, searchManifestFile(name)), "utf8")) as SearchManifest;
+  const total = manifest.records;
+  if (total === 0) throw new Error(`The ${name} list of ${siteDir} is empty: nothing to search.`);
   const holders = new Map<string, number>();
-  for (const record of records) {
-    // The terms the build indexes the record by, each once.
-    const terms = new Set<string>();
-    addTextTerms(searchTexts(collection.kind, record), terms);
-    for (const term of terms) if (SEARCHED_WORD.test(term)) holders.set(term, (holders.get(term) ?? 0) + 1);
+  let uuid = "";
+  for (const slice of manifest.files.records) {
+    for (const record of JSON.parse(await readFile(path.join(siteDir, queryFile(name, slice)), "utf8")) as JsonObject[]) {
+      uuid ||= String(record.uuid);
+      // The terms the build indexes the record by, each once.
+      const terms = new Set<string>();
+      addTextTerms(searchTexts(collection.kind, record), terms);
+      for (const term of terms) if (SEARCHED_WORD.test(term)) holders.set(term, (holders.get(term) ?? 0) + 1);
+    }
   }
   const taken = new Set<string>();
   const finder = new RecordFinder((file) => readFile(path.join(siteDir, file), "utf8").catch(() => undefined), name);
-  const matchesOf = async (word: string) => (await finder.find(word))?.length ?? records.length;
+  const matchesOf = async (word: string) => (await finder.find(word))?.length ?? total;
 
   const pick = async (target: number, reach: string): Promise<PickedWord> => {
     const distance = (n: number) => Math.abs(Math.log(n / target));
@@ -50,19 +58,19 @@ export async function pickWords(siteDir: string, name: string) {
     for (const [word] of candidates) {
       const matches = await matchesOf(word);
       // A word the search ignores (a stop word) matches every record: no use.
-      if (matches === 0 || (matches === records.length && records.length > 1)) continue;
+      if (matches === 0 || (matches === total && total > 1)) continue;
       if (!best || distance(matches) < distance(best.matches)) best = { word, matches };
     }
-    if (!best) throw new Error(`No word of the ${name} list finds ${reach} of its ${records.length} records.`);
+    if (!best) throw new Error(`No word of the ${name} list finds ${reach} of its ${total} records.`);
     taken.add(best.word);
     return best;
   };
 
-  const common = await pick(Math.max(1, records.length / 3), "about a third");
-  const moderate = await pick(Math.max(1, records.length * 0.05), "about 5 %");
-  const rare = await pick(Math.min(5, Math.max(1, records.length * 0.01)), "a handful");
+  const common = await pick(Math.max(1, total / 3), "about a third");
+  const moderate = await pick(Math.max(1, total * 0.05), "about 5 %");
+  const rare = await pick(Math.min(5, Math.max(1, total * 0.01)), "a handful");
   // `uuid`: a resource of the list, for the one-resource requests.
-  return { collection: name, records: records.length, uuid: String(records[0].uuid), common, moderate, rare };
+  return { collection: name, records: total, uuid, common, moderate, rare };
 }
 
 export type ListWords = Awaited<ReturnType<typeof pickWords>>;
