@@ -36,7 +36,10 @@ export function showProgress(line: string): void {
 }
 
 /** A build as `npm run build` and `npm run mirror` run it (`only`, `kept`: see BuildOptions): each collection's progress, then the summary. */
-export async function reportedBuild(outDir: string, options: Pick<BuildOptions, "only" | "kept"> = {}): Promise<BuildOutcome> {
+export async function reportedBuild(
+  outDir: string,
+  options: Pick<BuildOptions, "only" | "unchanged" | "kept"> = {},
+): Promise<BuildOutcome> {
   const outcome = await runBuild(outDir, {
     ...options,
     progress: (collection, done, total) => showProgress(`  ${collection}: ${done} / ${total}`),

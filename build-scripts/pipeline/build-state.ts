@@ -228,6 +228,24 @@ export function planBuild(projectDir: string, outDir: string, inputs: BuildInput
   return { only, state };
 }
 
+/**
+ * In an update, whether a record of a collection written again is as the
+ * state's (same source file, same hash), so its own files are on disk as they
+ * would be written: they follow from the record and the fingerprinted inputs.
+ */
+export function unchangedRecords(
+  plan: { readonly only: ReadonlySet<string>; readonly state: BuildState },
+  records: BuildState["records"],
+  catalogue: Catalogue,
+): (collection: string, uuid: string) => boolean {
+  const unchanged = new Set<string>();
+  for (const name of plan.only) {
+    const [now, then] = [records[name] ?? {}, plan.state.records[name] ?? {}];
+    for (const { file, record } of catalogue.lists.get(name) ?? []) if (then[file] === now[file]) unchanged.add(`${name}/${record.uuid}`);
+  }
+  return (collection, uuid) => unchanged.has(`${collection}/${uuid}`);
+}
+
 /** Before writing over the output: until the new state is kept, the output is not one a build can follow. */
 export const forgetState = (outDir: string) => rmSync(stateFile(outDir), { force: true });
 

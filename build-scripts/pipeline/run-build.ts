@@ -34,6 +34,8 @@ export interface BuildOptions {
    * build in the staging folder.
    */
   readonly only?: (build: PreparedBuild) => ReadonlySet<string> | undefined;
+  /** In such an update, which records' own files are on disk as they would be written (WriteOptions' `unchanged`). */
+  readonly unchanged?: (collection: string, uuid: string) => boolean;
 }
 
 /** Eleventy reads templates/ and .eleventy.ts from the working folder: run it from the project. */
@@ -49,7 +51,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
     const only = options.only?.(build);
     site = new CatalogueSite(
       build,
-      { kept: options.kept, progress: options.progress, threads, signal: abort.signal, only },
+      { kept: options.kept, progress: options.progress, threads, signal: abort.signal, only, unchanged: only && options.unchanged },
       only !== undefined,
     );
     await clearStaging(outDir);

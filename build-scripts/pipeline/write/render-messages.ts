@@ -29,6 +29,8 @@ export interface RenderTask {
   readonly records: readonly RecordToRender[];
   /** Record slices per subfolder of the search files, once they are split. */
   readonly slicesPerFolder?: number;
+  /** unchanged[i]: record i's own files are on disk as they would be written (RenderJob's `unchanged`), so they are not written. */
+  readonly unchanged?: readonly boolean[];
 }
 
 /** What a task's records give one format's list. */

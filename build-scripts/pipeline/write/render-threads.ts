@@ -41,6 +41,8 @@ export interface RenderJob {
   readonly records: readonly RecordToRender[];
   /** Record slices per subfolder of the list's search files, once they are split (core/routes/tree-layout.ts). */
   readonly slicesPerFolder?: number;
+  /** Whether a record's own files are on disk as this run would write them (WriteOptions' `unchanged`). */
+  readonly unchanged?: (uuid: string) => boolean;
 }
 
 /** Called with each chunk in order; `last` on a job's last chunk (a job without records has one empty chunk). */
@@ -140,7 +142,8 @@ export class RenderThreads {
       const found = kept?.find(collection, start, records);
       // A kept chunk's files are on disk already: none is written now.
       if (found) return { ...found, stats: NOTHING_WRITTEN };
-      return this.pool.ask({ target, context, collection, start, records, slicesPerFolder: job.slicesPerFolder });
+      const unchanged = job.unchanged && records.map(({ record }) => job.unchanged!(record.uuid));
+      return this.pool.ask({ target, context, collection, start, records, slicesPerFolder: job.slicesPerFolder, unchanged });
     });
     let k = 0;
     for await (const chunk of chunks) {

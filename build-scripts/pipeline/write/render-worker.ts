@@ -50,7 +50,7 @@ function render(task: RenderTask): RenderReply {
     let rendered;
     try {
       rendered = renderResource(collection, record, task.context, translation);
-      for (const { file, text } of Object.values(rendered.formats)) writer.write(file, text);
+      if (!task.unchanged?.[i]) for (const { file, text } of Object.values(rendered.formats)) writer.write(file, text);
     } catch (error) {
       throw new Error(`${collection.name}/${record.uuid}: ${(error as Error).stack ?? error}`, { cause: error });
     }

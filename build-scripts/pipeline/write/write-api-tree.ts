@@ -36,6 +36,14 @@ export interface WriteOptions {
   readonly kept?: ChunkStore;
   /** Only these collections' lists and resources (`npm run dev`: the ones a save touched); every one by default. */
   readonly only?: ReadonlySet<string>;
+  /**
+   * Over an older tree (`npm run mirror`'s update): whether a record's own
+   * files are there as this run would write them, its record unchanged since
+   * (they follow from the record alone, the rest being in the build's
+   * fingerprint): a chunk rendered again, as an addition or removal before it
+   * shifts it, writes them no more.
+   */
+  readonly unchanged?: (collection: string, uuid: string) => boolean;
   /** Told how far each collection's files are. */
   readonly progress?: Progress;
   /** Stops the writing (the build failed elsewhere). */
@@ -83,7 +91,15 @@ export async function writeApiTree(tree: Tree, writer: FileWriter, options: Writ
         ? 0
         : FORMATS.filter((f) => f.renderer.parts).length * (1 + FIELD_ORDER[collection.kind].length) + 2 ** uuidBits(records.length);
     const slices = Math.ceil(records.length / RECORDS_PER_FILE);
-    return [{ collection, records, slicesPerFolder: slicesPerFolder(slices, others, tree.folderLimit) }];
+    const { unchanged } = options;
+    return [
+      {
+        collection,
+        records,
+        slicesPerFolder: slicesPerFolder(slices, others, tree.folderLimit),
+        unchanged: unchanged && ((uuid: string) => unchanged(collection.name, uuid)),
+      },
+    ];
   }).sort((a, b) => weight(b) - weight(a));
   let current: Current | undefined;
   const take: TakeChunk = (job, start, chunk, last) => {

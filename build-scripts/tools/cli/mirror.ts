@@ -26,6 +26,7 @@ import {
   storeState,
   planBuild,
   recordHashes,
+  unchangedRecords,
   type BuildInputs,
   type BuildState,
 } from "../../pipeline/build-state.ts";
@@ -62,6 +63,7 @@ await runCommand(COMMAND, async () => {
   let made: { inputs: BuildInputs; records: BuildState["records"] } | undefined;
   /** In an update, the state the previous run left: the site's size and archives, before this run wrote anything. */
   let previous: BuildState | undefined;
+  let unchanged: ((collection: string, uuid: string) => boolean) | undefined;
   const kept = new StoredChunks(chunksDir(outDir));
   const only = ({ config, catalogue, layout }: PreparedBuild) => {
     made = { inputs: buildInputs(projectDir, config, layout), records: recordHashes(catalogue) };
@@ -74,11 +76,16 @@ await runCommand(COMMAND, async () => {
     }
     console.log(`Updating ${outDir}/ as the previous build left it: ${[...plan.only].join(", ") || "no collection"} changed.`);
     previous = plan.state;
+    unchanged = unchangedRecords(plan, made.records, catalogue);
     return plan.only;
   };
   const maxBytes = loadMirrorMaxBytes(projectDir);
   // The configuration, the site's size and what changed alone: the catalogue is not needed again, and the archives want its memory.
-  const { config, site, changes } = await reportedBuild(outDir, { only, kept }).then(({ build, stats }) => ({
+  const { config, site, changes } = await reportedBuild(outDir, {
+    only,
+    unchanged: (collection, uuid) => unchanged?.(collection, uuid) ?? false,
+    kept,
+  }).then(({ build, stats }) => ({
     config: build.config,
     // An update counts what it changed (Eleventy's pages, which no record changes, are written again alike).
     site: previous
