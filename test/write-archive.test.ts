@@ -233,4 +233,21 @@ with zipfile.ZipFile(sys.argv[1]) as z:
     );
     expect(execFileSync("zipinfo", ["-l", archive, "big.bin"], { encoding: "utf8" })).toMatch(/ 5000000000 \S+ +3 /);
   });
+  it("takes a file's compressed bytes from a sibling archive of the same site, as deflating them would make them", async () => {
+    const siteDir = await site("sibling", {
+      "a.txt": "words ".repeat(5000),
+      "b/c.json": JSON.stringify({ words: "more words ".repeat(3000) }),
+      "d.bin": randomBytes(3000),
+    });
+    const made = (): InMemoryFile[] => [{ name: "e.js", data: new TextEncoder().encode("var e = 1;".repeat(400)) }];
+    const base = { siteDir, exclude: [], mtime: MTIME };
+    const mirror = path.join(dir, "sibling-mirror.zip");
+    await writeArchive(mirror, { ...base, folder: "mirror", extra: made() });
+    const [alone, beside] = [path.join(dir, "sibling-alone.zip"), path.join(dir, "sibling-beside.zip")];
+    const deflated = await writeArchive(alone, { ...base, folder: "reader", extra: made() });
+    const copied = await writeArchive(beside, { ...base, folder: "reader", extra: made(), sibling: { file: mirror, folder: "mirror" } });
+    expect([deflated.copied, copied.copied]).toEqual([0, 4]);
+    expect(readFileSync(beside).equals(readFileSync(alone))).toBe(true);
+    expect(pythonRead(beside, ["reader/a.txt"]).bad).toBeNull();
+  });
 });

@@ -39,7 +39,7 @@ export async function archiveSite(
 export async function archiveOver(
   file: string,
   date: Date,
-  options: Pick<ArchiveInput, "progress" | "update">,
+  options: Pick<ArchiveInput, "progress" | "update" | "sibling">,
   input: Pick<ArchiveInput, "siteDir" | "exclude" | "only" | "extra">,
 ): Promise<SiteArchive> {
   await mkdir(path.dirname(file), { recursive: true });

@@ -2,8 +2,9 @@
  * A deflate thread: reads each file of a batch (or takes its bytes), deflates
  * it at the archive's level (or stores it as it is when deflate would not
  * shrink it), and answers the batch as the archive's local records. An entry
- * of the previous archive with the same name, CRC-32 and size has its
- * compressed bytes copied from it instead: a CRC costs far less than deflate.
+ * of the previous archive (or of another of the same site) with the same
+ * CRC-32 and size has its compressed bytes copied from it instead: a CRC
+ * costs far less than deflate.
  * Batches, and zlib's synchronous calls, because the average file is a few
  * kB: an asynchronous zlib call per file costs several times its deflate.
  */
@@ -20,17 +21,19 @@ import { ownBuffers } from "../threads/own-buffers.ts";
  */
 export const ARCHIVE_LEVEL = 2;
 
-/** A file to archive under `name`: read from `file`, or the bytes given; `prior`, its entry in the previous archive. */
+/**
+ * A file to archive under `name`: read from `file`, or the bytes given;
+ * `prior`, an entry that may hold its bytes compressed, in the archive `in`
+ * (the previous one, or another written from the same site).
+ */
 export type DeflateSource = ({ readonly name: string; readonly file: string } | { readonly name: string; readonly data: Uint8Array }) & {
-  readonly prior?: PriorEntry;
+  readonly prior?: { readonly entry: PriorEntry; readonly in: string };
 };
 
 export interface DeflateTask {
   readonly sources: readonly DeflateSource[];
   /** The entries' modification time. */
   readonly mtime: Date;
-  /** The previous archive, which the sources' `prior` entries are in. */
-  readonly previous?: string;
 }
 
 export type DeflateReply =
@@ -48,24 +51,25 @@ function stateFor(size: number): { windowBits: number; memLevel: number } {
   return { windowBits, memLevel: Math.max(1, Math.min(9, windowBits - 6)) };
 }
 
-/** The source's entry; `copied` when its bytes came from the previous archive (`previous`, an open file). */
-function entryOf(source: DeflateSource, previous: number | undefined): ZipEntry & { copied?: boolean } {
-  const { prior } = source;
+/** The source's entry; `copied` when its bytes came from its prior entry's archive (`open` gives that archive's file). */
+function entryOf(source: DeflateSource, open: (archive: string) => number): ZipEntry & { copied?: boolean } {
+  const prior = source.prior?.entry;
   const data = "file" in source ? readFileSync(source.file) : source.data;
   const base = { name: source.name, crc: crc32(data), size: data.length };
-  if (previous !== undefined && prior?.crc === base.crc && prior.size === base.size)
-    return { ...base, method: prior.method, data: readStoredBytes(previous, prior), copied: true };
+  if (prior?.crc === base.crc && prior.size === base.size)
+    return { ...base, method: prior.method, data: readStoredBytes(open(source.prior!.in), prior), copied: true };
   const deflated = deflateRawSync(data, { level: ARCHIVE_LEVEL, ...stateFor(data.length) });
   return deflated.length < data.length ? { ...base, method: "deflated", data: deflated } : { ...base, method: "stored", data };
 }
 
-parentPort?.on("message", ({ sources, mtime, previous }: DeflateTask) => {
+parentPort?.on("message", ({ sources, mtime }: DeflateTask) => {
   let reply: DeflateReply;
-  const fd = previous === undefined ? undefined : openSync(previous, "r");
+  const archives = new Map<string, number>();
+  const open = (archive: string) => archives.get(archive) ?? archives.set(archive, openSync(archive, "r")).get(archive)!;
   try {
     let copied = 0;
     const entries = sources.map((source) => {
-      const { copied: wasCopied, ...entry } = entryOf(source, fd);
+      const { copied: wasCopied, ...entry } = entryOf(source, open);
       if (wasCopied) copied++;
       return entry;
     });
@@ -73,7 +77,7 @@ parentPort?.on("message", ({ sources, mtime, previous }: DeflateTask) => {
   } catch (error) {
     reply = { kind: "error", message: error instanceof Error ? error.message : String(error) };
   } finally {
-    if (fd !== undefined) closeSync(fd);
+    for (const fd of archives.values()) closeSync(fd);
   }
   parentPort?.postMessage(reply, reply.kind === "deflated" ? ownBuffers([reply.records]) : []);
 });

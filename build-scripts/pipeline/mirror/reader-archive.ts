@@ -30,7 +30,7 @@ ${PAGE_CLOSE}`;
 export async function archiveReader(
   siteDir: string,
   date: Date,
-  options: Pick<ArchiveInput, "progress" | "update"> = {},
+  options: Pick<ArchiveInput, "progress" | "update" | "sibling"> = {},
 ): Promise<SiteArchive> {
   async function* extra(): AsyncGenerator<InMemoryFile> {
     yield { name: "index.html", data: new TextEncoder().encode(READER_PAGE) };

@@ -60,6 +60,12 @@ export interface ArchiveInput {
   /** An earlier archive of the same folder (often the target itself), whose unchanged entries are copied. */
   readonly previous?: string;
   /**
+   * Another archive this run wrote from the same site (the mirror, for the
+   * reader), unpacking to `folder`: a file it holds with the same bytes takes
+   * its compressed bytes rather than being deflated again.
+   */
+  readonly sibling?: { readonly file: string; readonly folder: string };
+  /**
    * When the previous archive was made from the site as it was before this
    * run wrote it: what the run wrote and removed (OutputChanges), and how
    * many of the previous archive's first entries were made in memory. Any
@@ -72,7 +78,7 @@ export interface ArchiveInput {
 }
 
 export interface ArchiveWritten extends ZipWritten {
-  /** Entries copied from the previous archive, not deflated. */
+  /** Entries copied from the previous archive (or the sibling), not deflated. */
   readonly copied: number;
   /** Entries made in memory (the first ones). */
   readonly made: number;
@@ -164,6 +170,13 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
     names.add(name);
   }
 
+  const sibling = input.sibling && { ...input.sibling, entries: readCentralDirectory(input.sibling.file) };
+  /** Where a file to deflate may find its bytes compressed: the sibling archive, made from the site as it is now, else the previous one. */
+  const priorOf = (name: string, found: PriorEntry | undefined): DeflateSource["prior"] => {
+    const made = sibling?.entries.get(`${sibling.folder}/${name}`);
+    if (made) return { entry: made, in: sibling!.file };
+    return found && previous ? { entry: found, in: previous } : undefined;
+  };
   const changed = previous ? input.update?.changed : undefined;
   /** Whether the entry of a file of the site is unchanged since the previous archive: this run did not write or remove it. */
   const unchanged = (file: string, prior: PriorEntry | undefined): prior is PriorEntry =>
@@ -174,12 +187,14 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
       const { name, from } = made;
       const entry = `${input.folder}/${name}`;
       const found = prior?.get(entry);
-      yield from !== undefined && unchanged(from, found) ? { unchanged: found } : { name: entry, data: made.data, prior: found };
+      yield from !== undefined && unchanged(from, found)
+        ? { unchanged: found }
+        : { name: entry, data: made.data, prior: priorOf(name, found) };
     }
     for (const file of files) {
       const [entry, onDisk] = [`${input.folder}/${file}`, path.join(input.siteDir, file)];
       const found = prior?.get(entry);
-      yield unchanged(file, found) ? { unchanged: found } : { name: entry, file: onDisk, prior: found };
+      yield unchanged(file, found) ? { unchanged: found } : { name: entry, file: onDisk, prior: priorOf(file, found) };
     }
   }
 
@@ -194,7 +209,7 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
       ? { ...copiedRecords(fd!, batch.copy, input.mtime), copied: batch.copy.length }
       : // Files made in memory are moved to a thread, not copied: a reader's column file runs to hundreds of MB.
         threads.ask(
-          { sources: batch.deflate, mtime: input.mtime, previous },
+          { sources: batch.deflate, mtime: input.mtime },
           ownBuffers(batch.deflate.flatMap((source) => ("data" in source ? [source.data] : []))),
         );
   try {

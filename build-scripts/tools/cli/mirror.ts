@@ -112,7 +112,9 @@ await runCommand(COMMAND, async () => {
     rmSync(path.join(outDir, MIRROR_ARCHIVE), { force: true });
     console.log(`No full mirror: the site's ${formatBytes(site.bytes)} pass config.mirrorMaxBytes (${formatBytes(maxBytes)}).`);
   }
-  const reader = await archiveReader(outDir, date, { update: update(READER_ARCHIVE) });
+  // The reader's files are the mirror's too: their compressed bytes are taken from it.
+  const sibling = archives.length ? { file: path.join(outDir, MIRROR_ARCHIVE), folder: path.basename(MIRROR_ARCHIVE, ".zip") } : undefined;
+  const reader = await archiveReader(outDir, date, { update: update(READER_ARCHIVE), sibling });
   archives.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: seconds(started) });
 
   const html = FORMATS[0];
@@ -122,8 +124,9 @@ await runCommand(COMMAND, async () => {
     .map(({ kind, file, archive }) => ({ kind, file, size: formatBytes(archive.bytes), date: date.toISOString() }));
   const root = new UpdatingWriter(outDir);
   root.write(rootFile(html.extension), apiRoot(siteTree(config), html, downloads));
-  for (const { archive, took } of archives) {
-    const copied = archive.copied ? ` (${archive.copied} copied from the previous archive)` : "";
+  for (const { kind, archive, took } of archives) {
+    const from = kind === "reader" && sibling ? "the previous archive or the mirror" : "the previous archive";
+    const copied = archive.copied ? ` (${archive.copied} copied from ${from})` : "";
     console.log(`Wrote ${archive.file}: ${archive.entries} files${copied}, ${formatBytes(archive.bytes)}, in ${took}.`);
     if (archive.previousIgnored) console.log(`  the previous archive was not used: ${archive.previousIgnored}`);
   }
