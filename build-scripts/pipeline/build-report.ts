@@ -35,11 +35,8 @@ export function showProgress(line: string): void {
   else if (process.stderr.isTTY) console.error(line);
 }
 
-/** A build as `npm run build` and `npm run mirror` run it (`only`, `kept`: see BuildOptions): each collection's progress, then the summary. */
-export async function reportedBuild(
-  outDir: string,
-  options: Pick<BuildOptions, "only" | "unchanged" | "kept"> = {},
-): Promise<BuildOutcome> {
+/** A build as `npm run build` and `npm run mirror` run it (`update`, `kept`: see BuildOptions): each collection's progress, then the summary. */
+export async function reportedBuild(outDir: string, options: Pick<BuildOptions, "update" | "kept"> = {}): Promise<BuildOutcome> {
   const outcome = await runBuild(outDir, {
     ...options,
     progress: (collection, done, total) => showProgress(`  ${collection}: ${done} / ${total}`),

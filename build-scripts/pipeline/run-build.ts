@@ -28,14 +28,15 @@ export interface BuildOptions {
   readonly threads?: RenderThreads;
   readonly kept?: ChunkStore;
   readonly progress?: Progress;
-  /**
-   * Asked once the content is checked: the collections to write again over
-   * the output as it is (the rest of it left alone), or undefined for a whole
-   * build in the staging folder.
-   */
-  readonly only?: (build: PreparedBuild) => ReadonlySet<string> | undefined;
-  /** In such an update, which records' own files are on disk as they would be written (WriteOptions' `unchanged`). */
-  readonly unchanged?: (collection: string, uuid: string) => boolean;
+  /** Asked once the content is checked: what to write again over the output as it is, or undefined for a whole build in the staging folder. */
+  readonly update?: (build: PreparedBuild) => UpdateScope | undefined;
+}
+
+/** What an update writes again: these collections (the rest of the output left alone), but no file of an unchanged record. */
+export interface UpdateScope {
+  readonly collections: ReadonlySet<string>;
+  /** Whether a record's own files are on disk as they would be written (WriteOptions' `unchanged`). */
+  readonly unchanged: (collection: string, uuid: string) => boolean;
 }
 
 /** Eleventy reads templates/ and .eleventy.ts from the working folder: run it from the project. */
@@ -48,10 +49,11 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
   let site: CatalogueSite | undefined;
   try {
     const build = await prepareBuild(process.cwd());
-    const only = options.only?.(build);
+    const update = options.update?.(build);
+    const only = update?.collections;
     site = new CatalogueSite(
       build,
-      { kept: options.kept, progress: options.progress, threads, signal: abort.signal, only, unchanged: only && options.unchanged },
+      { kept: options.kept, progress: options.progress, threads, signal: abort.signal, only, unchanged: update?.unchanged },
       only !== undefined,
     );
     await clearStaging(outDir);

@@ -18,6 +18,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { reportedBuild, showProgress } from "../../pipeline/build-report.ts";
 import type { PreparedBuild } from "../../pipeline/prepare.ts";
+import type { UpdateScope } from "../../pipeline/run-build.ts";
 import { chunksDir, StoredChunks } from "../../pipeline/write/stored-chunks.ts";
 import { RECORDS_PER_TASK } from "../../pipeline/write/render-messages.ts";
 import {
@@ -63,9 +64,9 @@ await runCommand(COMMAND, async () => {
   let made: { inputs: BuildInputs; records: BuildState["records"] } | undefined;
   /** In an update, the state the previous run left: the site's size and archives, before this run wrote anything. */
   let previous: BuildState | undefined;
-  let unchanged: ((collection: string, uuid: string) => boolean) | undefined;
   const kept = new StoredChunks(chunksDir(outDir));
-  const only = ({ config, catalogue, layout }: PreparedBuild) => {
+  /** Whether to update the output as the previous run left it, and what of it; a whole build if not. */
+  const scope = ({ config, catalogue, layout }: PreparedBuild): UpdateScope | undefined => {
     made = { inputs: buildInputs(projectDir, config, layout), records: recordHashes(catalogue) };
     const plan = planBuild(projectDir, outDir, made.inputs, made.records);
     forgetState(outDir);
@@ -76,16 +77,11 @@ await runCommand(COMMAND, async () => {
     }
     console.log(`Updating ${outDir}/ as the previous build left it: ${[...plan.only].join(", ") || "no collection"} changed.`);
     previous = plan.state;
-    unchanged = unchangedRecords(plan, made.records, catalogue);
-    return plan.only;
+    return { collections: plan.only, unchanged: unchangedRecords(plan, made.records, catalogue) };
   };
   const maxBytes = loadMirrorMaxBytes(projectDir);
   // The configuration, the site's size and what changed alone: the catalogue is not needed again, and the archives want its memory.
-  const { config, site, changes } = await reportedBuild(outDir, {
-    only,
-    unchanged: (collection, uuid) => unchanged?.(collection, uuid) ?? false,
-    kept,
-  }).then(({ build, stats }) => ({
+  const { config, site, changes } = await reportedBuild(outDir, { update: scope, kept }).then(({ build, stats }) => ({
     config: build.config,
     // An update counts what it changed (Eleventy's pages, which no record changes, are written again alike).
     site: previous
