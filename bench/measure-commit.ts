@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { nextPosition } from "../build-scripts/core/catalogue/new-record.ts";
 import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
@@ -49,14 +49,14 @@ export async function measureCommit(
   const videos: string[] = [];
   for (const source of readContent(projectDir, content).records)
     if (source.collection === "videos") videos.push(path.resolve(projectDir, source.file));
-  const edited = JSON.parse(await readFile(videos[Math.floor(videos.length / 2)], "utf8")) as { title: string };
-  await writeFile(videos[Math.floor(videos.length / 2)], `${JSON.stringify({ ...edited, title: `${edited.title} (edited)` }, null, 2)}\n`);
-  const copied = JSON.parse(await readFile(videos[1], "utf8")) as { uuid: string; html_path: string };
-  const records = videos.map((file) => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>);
+  type Video = { uuid: string; html_path: string; title: string };
+  const records = videos.map((file) => JSON.parse(readFileSync(file, "utf8")) as Video);
+  const middle = Math.floor(videos.length / 2);
+  await writeFile(videos[middle], `${JSON.stringify({ ...records[middle], title: `${records[middle].title} (edited)` }, null, 2)}\n`);
   const added = {
-    ...copied,
+    ...records[1],
     uuid: "00000000-0000-4000-8000-00000000c0de",
-    html_path: copied.html_path.replace(/\/?$/, "-added/"),
+    html_path: records[1].html_path.replace(/\/?$/, "-added/"),
     position: nextPosition(records),
   };
   await writeFile(path.join(path.dirname(videos[1]), "added-by-the-benchmark.json"), `${JSON.stringify(added, null, 2)}\n`);

@@ -19,7 +19,7 @@
  * removal only). After that, delete the state file.
  */
 import { execFileSync } from "node:child_process";
-import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { versions } from "node:process";
 import { createHash } from "node:crypto";
@@ -27,6 +27,7 @@ import type { Catalogue } from "../core/catalogue/catalogue.ts";
 import type { SiteConfig } from "../core/catalogue/site-config.ts";
 import type { TreeLayout } from "../core/routes/tree-layout.ts";
 import { sha256 } from "./cache/cached.ts";
+import { readAt } from "./load/read-at.ts";
 import { TRANSLATIONS_FOLDER } from "./load/content-folder.ts";
 
 const FORMAT = 2;
@@ -143,14 +144,12 @@ const END_BYTES = 22;
 function archiveEnd(file: string): { bytes: number; end: string } | null {
   const bytes = statSync(file, { throwIfNoEntry: false })?.size;
   if (bytes === undefined) return null;
-  const end = Buffer.alloc(Math.min(END_BYTES, bytes));
   const fd = openSync(file, "r");
   try {
-    readSync(fd, end, 0, end.length, bytes - end.length);
+    return { bytes, end: readAt(fd, Math.max(0, bytes - END_BYTES), Math.min(END_BYTES, bytes)).toString("hex") };
   } finally {
     closeSync(fd);
   }
-  return { bytes, end: end.toString("hex") };
 }
 
 /** Why the output is not as the state says it was left, checked without listing it (see the top of this file); undefined if it is. */

@@ -4,7 +4,8 @@
  * copy the compressed bytes of every entry whose name, CRC-32 and size are
  * unchanged rather than deflate them again (write-archive.ts).
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
+import { readAt } from "../load/read-at.ts";
 import { dosDateTime, localRecordBytes, type ZipEntryInfo, type ZipMethod } from "./zip-writer.ts";
 
 /** An entry of an earlier archive: what its central record says, and where its local record starts. */
@@ -19,16 +20,6 @@ const ZIP64_END = 0x06064b50;
 const CENTRAL = 0x02014b50;
 const MAX16 = 0xffff;
 const MAX32 = 0xffffffff;
-
-function readAt(fd: number, at: number, length: number): Buffer {
-  const bytes = Buffer.alloc(length);
-  for (let done = 0; done < length;) {
-    const read = readSync(fd, bytes, done, length - done, at + done);
-    if (read === 0) throw new Error(`ends at ${at + done} bytes, where ${at + length} were expected`);
-    done += read;
-  }
-  return bytes;
-}
 
 /** The archive's entries by name; throws, saying where, when it is not an archive this writer could have made. */
 export function readCentralDirectory(file: string): Map<string, PriorEntry> {

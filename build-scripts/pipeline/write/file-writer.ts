@@ -13,11 +13,11 @@
  */
 import {
   closeSync,
+  fstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
-  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -25,6 +25,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { readAt } from "../load/read-at.ts";
 import { WriteStats } from "./write-stats.ts";
 
 const STREAM_BYTES = 256 * 1024;
@@ -138,27 +139,27 @@ export class UpdatingWriter extends FileWriter {
     } catch {
       // a new file: written from its first byte
     }
+    const oldBytes = old === undefined ? 0 : fstatSync(old).size;
     let same = 0; // the bytes so far equal to the old file's first
     let out: number | undefined;
-    let scratch = Buffer.allocUnsafe(STREAM_BYTES);
     const diverge = () => {
       out = openSync(part, "w");
       for (let at = 0; at < same; at += STREAM_BYTES) {
         const length = Math.min(STREAM_BYTES, same - at);
-        readAll(old!, scratch, length, at);
-        writeAll(out, scratch, length);
+        writeAll(out, readAt(old!, at, length), length);
       }
     };
     const closeOld = () => old !== undefined && closeSync(old);
     return new StreamedFile({
       write: (data, length) => {
-        if (out === undefined && old !== undefined) {
-          if (scratch.length < length) scratch = Buffer.allocUnsafe(length);
-          const read = readAll(old, scratch, length, same);
-          if (read === length && Buffer.compare(scratch.subarray(0, length), data.subarray(0, length)) === 0) {
-            same += length;
-            return;
-          }
+        if (
+          out === undefined &&
+          old !== undefined &&
+          same + length <= oldBytes &&
+          readAt(old, same, length).equals(data.subarray(0, length))
+        ) {
+          same += length;
+          return;
         }
         if (out === undefined) diverge();
         writeAll(out!, data, length);
@@ -210,13 +211,6 @@ export class UpdatingWriter extends FileWriter {
 
 function writeAll(fd: number, data: Uint8Array, length: number): void {
   for (let offset = 0; offset < length;) offset += writeSync(fd, data, offset, length - offset);
-}
-
-/** Reads up to `length` bytes at `position` into `into`; fewer only at the file's end. */
-function readAll(fd: number, into: Uint8Array, length: number, position: number): number {
-  let done = 0;
-  for (let read = -1; done < length && read !== 0; done += read) read = readSync(fd, into, done, length - done, position + done);
-  return done;
 }
 
 /** Where a streamed file's bytes go: `write` is given the buffer's first `length` bytes, which it must not keep. */

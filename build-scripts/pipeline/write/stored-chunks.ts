@@ -6,9 +6,9 @@
  * memory stays flat at any size. Only an update may take them: the folder is
  * emptied before a whole build, which stores every chunk afresh.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { deserialize, serialize } from "node:v8";
+import { sha256 } from "../cache/cached.ts";
 import { RECORDS_PER_TASK, type RecordToRender } from "./render-messages.ts";
 import type { ChunkStore, RenderedChunk } from "./render-threads.ts";
 import { NOTHING_WRITTEN } from "./write-stats.ts";
@@ -18,7 +18,7 @@ interface Stored {
   readonly chunk: Omit<RenderedChunk, "stats">;
 }
 
-const digestOf = (records: readonly RecordToRender[]) => createHash("sha256").update(JSON.stringify(records)).digest("hex");
+const digestOf = (records: readonly RecordToRender[]) => sha256(JSON.stringify(records));
 
 /** The chunk with its terms numbered by a table of its own (a thread's table holds every term it met). */
 function standalone(chunk: RenderedChunk): Stored["chunk"] {
