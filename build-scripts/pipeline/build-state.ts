@@ -29,8 +29,9 @@ import type { TreeLayout } from "../core/routes/tree-layout.ts";
 import { sha256 } from "./cache/cached.ts";
 import { readAt } from "./load/read-at.ts";
 import { TRANSLATIONS_FOLDER } from "./load/content-folder.ts";
+import type { PieceIndex } from "./mirror/pieces.ts";
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** What the code of a build is: every file of these (folders listed recursively), below the project. */
 const CODE = ["build-scripts", "templates", ".eleventy.ts", "package.json", "package-lock.json"];
@@ -73,7 +74,13 @@ export interface ArchiveMark {
   readonly end: string;
   /** Its first entries that are not files of the site (write-archive.ts's `extra`). */
   readonly made: number;
+  /** Its entries deflated in pieces, with their pieces (pieces.ts's PackedPieces, in base64): what the next archive copies. */
+  readonly pieces: Record<string, string>;
 }
+
+/** An archive's pieces as its mark keeps them. */
+export const markedPieces = (mark: ArchiveMark): PieceIndex =>
+  new Map(Object.entries(mark.pieces).map(([name, packed]) => [name, Buffer.from(packed, "base64")]));
 
 export interface BuildInputs {
   readonly fingerprint: Fingerprint;
@@ -254,13 +261,15 @@ export function storeState(
   inputs: BuildInputs,
   records: BuildState["records"],
   site: SiteSize,
-  archives: Record<string, { made: number } | null>,
+  archives: Record<string, { made: number; pieces: PieceIndex } | null>,
 ): void {
   if (inputs.commit === undefined) return;
   const marks = Object.fromEntries(
     Object.entries(archives).map(([file, archive]) => {
       const found = archive && archiveEnd(path.join(outDir, file));
-      return [file, archive && found && { ...found, made: archive.made }];
+      if (!archive || !found) return [file, null];
+      const pieces = Object.fromEntries([...archive.pieces].map(([name, packed]) => [name, Buffer.from(packed).toString("base64")]));
+      return [file, { ...found, made: archive.made, pieces }];
     }),
   );
   const state: BuildState = { format: FORMAT, fingerprint: inputs.fingerprint, commit: inputs.commit, site, archives: marks, records };

@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   storeState as storeStateOf,
+  markedPieces,
   planBuild,
   stateFile,
   type BuildInputs,
@@ -45,8 +46,9 @@ const ARCHIVE = "downloads/site.zip";
 /** Not a zip: the state notes an archive's size and last bytes only. */
 const ARCHIVE_BYTES = "an archive's bytes, and the end of its central directory";
 const SITE = { files: 1, bytes: 2 };
+const PIECES = new Map([["site/api/videos/index.json", Uint8Array.of(1, 2, 3)]]);
 const storeState = (at: string, inputs: BuildInputs, records: BuildState["records"]) =>
-  storeStateOf(at, inputs, records, SITE, { [ARCHIVE]: { made: 3 }, "downloads/none.zip": null });
+  storeStateOf(at, inputs, records, SITE, { [ARCHIVE]: { made: 3, pieces: PIECES }, "downloads/none.zip": null });
 
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -72,7 +74,9 @@ describe("planBuild", () => {
       bytes: ARCHIVE_BYTES.length,
       end: Buffer.from(ARCHIVE_BYTES.slice(-22)).toString("hex"),
       made: 3,
+      pieces: { "site/api/videos/index.json": "AQID" },
     });
+    if ("state" in plan) expect(markedPieces(plan.state.archives[ARCHIVE]!)).toEqual(new Map([["site/api/videos/index.json", Buffer.of(1, 2, 3)]]));
   });
 
   it("builds whole, naming what changed, when the code, config or translations differ", () => {

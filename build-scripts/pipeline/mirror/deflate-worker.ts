@@ -4,13 +4,16 @@
  * shrink it), and answers the batch as the archive's local records. An entry
  * of the previous archive (or of another of the same site) with the same
  * CRC-32 and size has its compressed bytes copied from it instead: a CRC
- * costs far less than deflate.
+ * costs far less than deflate. A large file is deflated in pieces, each
+ * copied from an earlier archive that holds it (pieces.ts).
  * Batches, and zlib's synchronous calls, because the average file is a few
  * kB: an asynchronous zlib call per file costs several times its deflate.
  */
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { crc32, deflateRawSync } from "node:zlib";
+import { readAt } from "../load/read-at.ts";
+import { deflatePieces, findPiece, type PackedPieces, type PieceTable } from "./pieces.ts";
 import { readStoredBytes, type PriorEntry } from "./zip-reader.ts";
 import { localRecords, type ZipEntry, type ZipEntryInfo } from "./zip-writer.ts";
 import { ownBuffers } from "../threads/own-buffers.ts";
@@ -24,20 +27,31 @@ export const ARCHIVE_LEVEL = 2;
 /**
  * A file to archive under `name`: read from `file`, or the bytes given;
  * `prior`, an entry that may hold its bytes compressed, in the archive `in`
- * (the previous one, or another written from the same site).
+ * (the previous one, or another written from the same site), with its pieces.
  */
 export type DeflateSource = ({ readonly name: string; readonly file: string } | { readonly name: string; readonly data: Uint8Array }) & {
-  readonly prior?: { readonly entry: PriorEntry; readonly in: string };
+  readonly prior?: { readonly entry: PriorEntry; readonly in: string; readonly pieces?: PackedPieces };
 };
 
 export interface DeflateTask {
   readonly sources: readonly DeflateSource[];
   /** The entries' modification time. */
   readonly mtime: Date;
+  /** Pieces earlier archives hold (their files, in the table's order of sources). */
+  readonly pieces?: { readonly table: PieceTable; readonly archives: readonly string[] };
 }
 
 export type DeflateReply =
-  | { readonly kind: "deflated"; readonly records: Uint8Array; readonly infos: readonly ZipEntryInfo[]; readonly copied: number }
+  | {
+      readonly kind: "deflated";
+      readonly records: Uint8Array;
+      readonly infos: readonly ZipEntryInfo[];
+      /** Each entry's pieces, if it was cut in pieces. */
+      readonly pieces: readonly (PackedPieces | undefined)[];
+      readonly copied: number;
+      /** Bytes of files deflated in pieces whose compressed pieces were copied. */
+      readonly reused: number;
+    }
   | { readonly kind: "error"; readonly message: string };
 
 /**
@@ -51,29 +65,40 @@ function stateFor(size: number): { windowBits: number; memLevel: number } {
   return { windowBits, memLevel: Math.max(1, Math.min(9, windowBits - 6)) };
 }
 
-/** The source's entry; `copied` when its bytes came from its prior entry's archive (`open` gives that archive's file). */
-function entryOf(source: DeflateSource, open: (archive: string) => number): ZipEntry & { copied?: boolean } {
+/** An entry, and what it took from earlier archives. */
+type Made = ZipEntry & { readonly copied?: boolean; readonly pieces?: PackedPieces; readonly reused?: number };
+
+/** The source's entry; `copied` when its bytes came from its prior entry's archive (`open` gives that archive's file); `find`, a piece's compressed bytes. */
+function entryOf(source: DeflateSource, open: (archive: string) => number, find: (key: Uint8Array) => Uint8Array | undefined): Made {
   const prior = source.prior?.entry;
   const data = "file" in source ? readFileSync(source.file) : source.data;
   const base = { name: source.name, crc: crc32(data), size: data.length };
   if (prior?.crc === base.crc && prior.size === base.size)
-    return { ...base, method: prior.method, data: readStoredBytes(open(source.prior!.in), prior), copied: true };
+    return { ...base, method: prior.method, data: readStoredBytes(open(source.prior!.in), prior), copied: true, pieces: source.prior!.pieces };
+  const pieced = deflatePieces(data, ARCHIVE_LEVEL, find);
+  if (pieced) return pieced.data.length < data.length ? { ...base, method: "deflated", ...pieced } : { ...base, method: "stored", data };
   const deflated = deflateRawSync(data, { level: ARCHIVE_LEVEL, ...stateFor(data.length) });
   return deflated.length < data.length ? { ...base, method: "deflated", data: deflated } : { ...base, method: "stored", data };
 }
 
-parentPort?.on("message", ({ sources, mtime }: DeflateTask) => {
+parentPort?.on("message", ({ sources, mtime, pieces }: DeflateTask) => {
   let reply: DeflateReply;
   const archives = new Map<string, number>();
   const open = (archive: string) => archives.get(archive) ?? archives.set(archive, openSync(archive, "r")).get(archive)!;
+  const find = (key: Uint8Array) => {
+    const found = pieces && findPiece(pieces.table, key);
+    return found && readAt(open(pieces.archives[found.archive]), found.at, found.stored);
+  };
   try {
-    let copied = 0;
-    const entries = sources.map((source) => {
-      const { copied: wasCopied, ...entry } = entryOf(source, open);
+    let [copied, reused] = [0, 0];
+    const made = sources.map((source) => entryOf(source, open, find));
+    const entries = made.map(({ name, method, crc, size, data, copied: wasCopied, reused: bytes }) => {
       if (wasCopied) copied++;
-      return entry;
+      reused += bytes ?? 0;
+      return { name, method, crc, size, data };
     });
-    reply = { kind: "deflated", copied, ...localRecords(entries, mtime) };
+    const records = localRecords(entries, mtime);
+    reply = { kind: "deflated", copied, reused, pieces: made.map((entry) => entry.pieces), ...records };
   } catch (error) {
     reply = { kind: "error", message: error instanceof Error ? error.message : String(error) };
   } finally {

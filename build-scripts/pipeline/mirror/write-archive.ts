@@ -5,8 +5,9 @@
  * their local records; this thread writes them in order and keeps the central
  * directory. Only a few batches are in
  * memory at once. Given the previous archive, an entry whose name, CRC-32 and
- * size are unchanged is copied from it rather than deflated again; the new
- * archive is written beside the target and takes its name when complete.
+ * size are unchanged is copied from it rather than deflated again, and so is
+ * each piece of a large file it holds (pieces.ts); the new archive is written
+ * beside the target and takes its name when complete.
  */
 import { closeSync, createWriteStream, existsSync, openSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { inOrder } from "../threads/in-order.ts";
 import { ownBuffers } from "../threads/own-buffers.ts";
 import { WorkerPool } from "../threads/worker-pool.ts";
 import type { DeflateReply, DeflateSource, DeflateTask } from "./deflate-worker.ts";
+import { pieceTable, type PackedPieces, type PieceIndex, type PieceSource } from "./pieces.ts";
 import { copiedRecords, followedBy, readCentralDirectory, type PriorEntry } from "./zip-reader.ts";
 import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
 
@@ -64,16 +66,17 @@ export interface ArchiveInput {
    * reader), unpacking to `folder`: a file it holds with the same bytes takes
    * its compressed bytes rather than being deflated again.
    */
-  readonly sibling?: { readonly file: string; readonly folder: string };
+  readonly sibling?: { readonly file: string; readonly folder: string; readonly pieces: PieceIndex };
   /**
    * When the previous archive was made from the site as it was before this
    * run wrote it: what the run wrote and removed (OutputChanges), and how
    * many of the previous archive's first entries were made in memory. Any
    * other file has the previous archive's entry of its name, copied unread,
    * and the site's files are those of the previous archive, less the
-   * removed, plus the written: the site is not listed.
+   * removed, plus the written: the site is not listed. `pieces`: the
+   * previous archive's (ArchiveWritten's), whose compressed bytes are copied.
    */
-  readonly update?: { readonly changed: ReadonlyMap<string, boolean>; readonly made: number };
+  readonly update?: { readonly changed: ReadonlyMap<string, boolean>; readonly made: number; readonly pieces: PieceIndex };
   readonly progress?: (done: number, total: number) => void;
 }
 
@@ -82,6 +85,10 @@ export interface ArchiveWritten extends ZipWritten {
   readonly copied: number;
   /** Entries made in memory (the first ones). */
   readonly made: number;
+  /** The entries deflated in pieces, with their pieces: what the next archive may copy. */
+  readonly pieces: PieceIndex;
+  /** Bytes of files deflated in pieces that were copied, piece by piece, from the previous archive or the sibling. */
+  readonly reused: number;
   /** Why the previous archive could not be used, if it was given and exists. */
   readonly previousIgnored?: string;
 }
@@ -171,12 +178,21 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   }
 
   const sibling = input.sibling && { ...input.sibling, entries: readCentralDirectory(input.sibling.file) };
+  const previousPieces = (previous && input.update?.pieces) || new Map<string, PackedPieces>();
   /** Where a file to deflate may find its bytes compressed: the sibling archive, made from the site as it is now, else the previous one. */
   const priorOf = (name: string, found: PriorEntry | undefined): DeflateSource["prior"] => {
     const made = sibling?.entries.get(`${sibling.folder}/${name}`);
-    if (made) return { entry: made, in: sibling!.file };
-    return found && previous ? { entry: found, in: previous } : undefined;
+    if (made) return { entry: made, in: sibling!.file, pieces: sibling!.pieces.get(made.name) };
+    return found && previous ? { entry: found, in: previous, pieces: previousPieces.get(found.name) } : undefined;
   };
+  /** The archives whose pieces may be copied, and where each piece is in them. */
+  const pieceSources: [string, PieceSource][] = [
+    ...(previous && prior ? [[previous, { entries: prior, pieces: previousPieces }] as [string, PieceSource]] : []),
+    ...(sibling ? [[sibling.file, sibling] as [string, PieceSource]] : []),
+  ].filter(([, source]) => source.pieces.size > 0);
+  const pieces = pieceSources.length
+    ? { table: pieceTable(pieceSources.map(([, source]) => source)), archives: pieceSources.map(([file]) => file) }
+    : undefined;
   const changed = previous ? input.update?.changed : undefined;
   /** Whether the entry of a file of the site is unchanged since the previous archive: this run did not write or remove it. */
   const unchanged = (file: string, prior: PriorEntry | undefined): prior is PriorEntry =>
@@ -203,26 +219,35 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   const zip = new ZipWriter(out, input.mtime);
   let done = 0;
   let copied = 0;
+  let reused = 0;
+  const written = new Map<string, PackedPieces>();
   const fd = previous ? openSync(previous, "r") : undefined;
   const work = async (batch: Batch) =>
     "copy" in batch
-      ? { ...copiedRecords(fd!, batch.copy, input.mtime), copied: batch.copy.length }
+      ? {
+          ...copiedRecords(fd!, batch.copy, input.mtime),
+          copied: batch.copy.length,
+          reused: 0,
+          pieces: batch.copy.map((entry) => previousPieces.get(entry.name)),
+        }
       : // Files made in memory are moved to a thread, not copied: a reader's column file runs to hundreds of MB.
         threads.ask(
-          { sources: batch.deflate, mtime: input.mtime },
+          { sources: batch.deflate, mtime: input.mtime, pieces },
           ownBuffers(batch.deflate.flatMap((source) => ("data" in source ? [source.data] : []))),
         );
   try {
     for await (const reply of inOrder(batches(sources()), WINDOW, work)) {
       await zip.add(reply.records, reply.infos);
       copied += reply.copied;
+      reused += reply.reused;
+      reply.infos.forEach((info, i) => reply.pieces[i] && written.set(info.name, reply.pieces[i]));
       const before = done;
       done += reply.infos.length;
       if (input.progress && Math.floor(done / 5000) > Math.floor(before / 5000)) input.progress(done, names.size);
     }
-    const written = await zip.end();
+    const archive = await zip.end();
     renameSync(partial, target);
-    return { ...written, copied, made: extra.length, ...(ignored && { previousIgnored: ignored }) };
+    return { ...archive, copied, made: extra.length, pieces: written, reused, ...(ignored && { previousIgnored: ignored }) };
   } catch (error) {
     out.destroy();
     rmSync(partial, { force: true });

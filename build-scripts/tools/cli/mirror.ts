@@ -26,6 +26,7 @@ import {
   forgetState,
   storeState,
   planBuild,
+  markedPieces,
   recordHashes,
   unchangedRecords,
   type BuildInputs,
@@ -93,7 +94,7 @@ await runCommand(COMMAND, async () => {
   /** The update of an archive: what this run changed, and the previous archive's entries made in memory. */
   const update = (file: string) => {
     const mark = previous?.archives[file];
-    return mark ? { changed: changes.paths, made: mark.made } : undefined;
+    return mark ? { changed: changes.paths, made: mark.made, pieces: markedPieces(mark) } : undefined;
   };
 
   const date = archiveTime(process.cwd());
@@ -109,7 +110,9 @@ await runCommand(COMMAND, async () => {
     console.log(`No full mirror: the site's ${formatBytes(site.bytes)} pass config.mirrorMaxBytes (${formatBytes(maxBytes)}).`);
   }
   // The reader's files are the mirror's too: their compressed bytes are taken from it.
-  const sibling = archives.length ? { file: path.join(outDir, MIRROR_ARCHIVE), folder: path.basename(MIRROR_ARCHIVE, ".zip") } : undefined;
+  const sibling = archives.length
+    ? { file: path.join(outDir, MIRROR_ARCHIVE), folder: path.basename(MIRROR_ARCHIVE, ".zip"), pieces: archives[0].archive.pieces }
+    : undefined;
   const reader = await archiveReader(outDir, date, { update: update(READER_ARCHIVE), sibling });
   archives.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: seconds(started) });
 
@@ -122,7 +125,8 @@ await runCommand(COMMAND, async () => {
   root.write(rootFile(html.extension), apiRoot(siteTree(config), html, downloads));
   for (const { kind, archive, took } of archives) {
     const from = kind === "reader" && sibling ? "the previous archive or the mirror" : "the previous archive";
-    const copied = archive.copied ? ` (${archive.copied} copied from ${from})` : "";
+    const pieces = archive.reused ? `; ${formatBytes(archive.reused)} of changed files copied in pieces` : "";
+    const copied = archive.copied || archive.reused ? ` (${archive.copied} copied from ${from}${pieces})` : "";
     console.log(`Wrote ${archive.file}: ${archive.entries} files${copied}, ${formatBytes(archive.bytes)}, in ${took}.`);
     if (archive.previousIgnored) console.log(`  the previous archive was not used: ${archive.previousIgnored}`);
   }
