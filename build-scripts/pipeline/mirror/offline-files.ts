@@ -8,6 +8,7 @@
  * names that the browser reads — term, fragment, record, uuid index and column files, not
  * the entry offsets, which only the edge reads.
  */
+import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -59,22 +60,14 @@ async function folders(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isDirectory()).map((e) => e.name);
 }
 
-/** Bytes checked at a time: a column file can pass the longest string Node makes. */
-const CHECKED = 1 << 24;
-
 /** A published file's bytes, checked to be UTF-8 (the search files are, and a script copy must keep them exactly). */
 async function published(siteDir: string, file: string): Promise<Uint8Array> {
   return checked(siteDir, file, await readFile(path.join(siteDir, file)));
 }
 
+/** Checked by Node's own validator (simdutf): ten times a TextDecoder's speed, and no string made of a column file. */
 function checked(siteDir: string, file: string, bytes: Uint8Array): Uint8Array {
-  const checker = new TextDecoder("utf-8", { fatal: true });
-  try {
-    for (let at = 0; at < bytes.length; at += CHECKED) checker.decode(bytes.subarray(at, at + CHECKED), { stream: true });
-    checker.decode();
-  } catch {
-    throw new Error(`${path.join(siteDir, file)}: expected UTF-8 text, found bytes that are not; build the site again.`);
-  }
+  if (!isUtf8(bytes)) throw new Error(`${path.join(siteDir, file)}: expected UTF-8 text, found bytes that are not; build the site again.`);
   return bytes;
 }
 
