@@ -25,6 +25,8 @@ const BATCH = 32;
 const BATCH_BYTES = 1 << 20;
 /** At most this many bytes of the previous archive copied in one piece. */
 const COPY_BYTES = 4 << 20;
+/** Unchanged entries' bytes that end a batch with nothing to deflate, so that a long stretch of copies is written as it is found. */
+const COPY_AHEAD = 64 << 20;
 /** Batches posted ahead of the one being written: eight per thread, so neither waits while a batch is written. */
 const WINDOW = 16;
 
@@ -96,37 +98,48 @@ export interface ArchiveWritten extends ZipWritten {
 /** A file to deflate, or one whose entry is the previous archive's, unchanged (see `update`). */
 type Source = DeflateSource | { readonly unchanged: PriorEntry };
 
-/** A batch for the deflate threads, or unchanged entries that follow one another in the previous archive, to copy in one piece. */
-type Batch = { readonly deflate: DeflateSource[] } | { readonly copy: PriorEntry[] };
+/**
+ * A batch for the deflate threads, and the unchanged entries before it, in
+ * runs that follow one another in the previous archive, each copied in one
+ * piece when its turn to be written comes: the window counts the threads'
+ * batches alone, so both threads have work while a long stretch of copies is
+ * written, and no copy is read long before it is written.
+ */
+interface Batch {
+  readonly copy: PriorEntry[][];
+  readonly deflate: DeflateSource[];
+}
 
 function* batches(sources: Iterable<Source>): Generator<Batch> {
-  let deflate: DeflateSource[] = [];
-  let copy: PriorEntry[] = [];
-  let bytes = 0;
-  let deflateBytes = 0;
+  let [copy, run, deflate]: [PriorEntry[][], PriorEntry[], DeflateSource[]] = [[], [], []];
+  let [runBytes, copyBytes, deflateBytes] = [0, 0, 0];
+  const endRun = () => {
+    if (run.length) copy.push(run);
+    [run, runBytes] = [[], 0];
+  };
+  const batch = (): Batch => {
+    endRun();
+    const made = { copy, deflate };
+    [copy, deflate, copyBytes, deflateBytes] = [[], [], 0, 0];
+    return made;
+  };
   for (const source of sources) {
-    const last = copy.at(-1);
-    const joins = "unchanged" in source && last !== undefined && followedBy(last, source.unchanged) && bytes <= COPY_BYTES;
-    if (copy.length && !joins) {
-      yield { copy };
-      [copy, bytes] = [[], 0];
-    }
     if ("unchanged" in source) {
-      if (deflate.length) yield { deflate };
-      [deflate, deflateBytes] = [[], 0];
-      copy.push(source.unchanged);
-      bytes += source.unchanged.stored;
+      if (deflate.length) yield batch();
+      const last = run.at(-1);
+      if (last && (!followedBy(last, source.unchanged) || runBytes > COPY_BYTES)) endRun();
+      run.push(source.unchanged);
+      runBytes += source.unchanged.stored;
+      copyBytes += source.unchanged.stored;
+      if (copyBytes >= COPY_AHEAD) yield batch();
     } else {
+      endRun();
       deflate.push(source);
       if ("data" in source) deflateBytes += source.data.length;
-      if (deflate.length === BATCH || deflateBytes >= BATCH_BYTES) {
-        yield { deflate };
-        [deflate, deflateBytes] = [[], 0];
-      }
+      if (deflate.length === BATCH || deflateBytes >= BATCH_BYTES) yield batch();
     }
   }
-  if (copy.length) yield { copy };
-  if (deflate.length) yield { deflate };
+  if (run.length || copy.length || deflate.length) yield batch();
 }
 
 /** The previous archive's entries by name, or why they cannot be used. */
@@ -222,28 +235,33 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
   let reused = 0;
   const written = new Map<string, PackedPieces>();
   const fd = previous ? openSync(previous, "r") : undefined;
-  const work = async (batch: Batch) =>
-    "copy" in batch
-      ? {
-          ...copiedRecords(fd!, batch.copy, input.mtime),
-          copied: batch.copy.length,
-          reused: 0,
-          pieces: batch.copy.map((entry) => previousPieces.get(entry.name)),
-        }
-      : // Files made in memory are moved to a thread, not copied: a reader's column file runs to hundreds of MB.
-        threads.ask(
+  const work = async (batch: Batch) => ({
+    copy: batch.copy,
+    deflated: batch.deflate.length
+      ? // Files made in memory are moved to a thread, not copied: a reader's column file runs to hundreds of MB.
+        await threads.ask(
           { sources: batch.deflate, mtime: input.mtime, pieces },
           ownBuffers(batch.deflate.flatMap((source) => ("data" in source ? [source.data] : []))),
-        );
+        )
+      : undefined,
+  });
+  /** Writes local records, and counts what they hold. */
+  const add = async (reply: Omit<Extract<DeflateReply, { kind: "deflated" }>, "kind">) => {
+    await zip.add(reply.records, reply.infos);
+    copied += reply.copied;
+    reused += reply.reused;
+    reply.infos.forEach((info, i) => reply.pieces[i] && written.set(info.name, reply.pieces[i]));
+    const before = done;
+    done += reply.infos.length;
+    if (input.progress && Math.floor(done / 5000) > Math.floor(before / 5000)) input.progress(done, names.size);
+  };
   try {
-    for await (const reply of inOrder(batches(sources()), WINDOW, work)) {
-      await zip.add(reply.records, reply.infos);
-      copied += reply.copied;
-      reused += reply.reused;
-      reply.infos.forEach((info, i) => reply.pieces[i] && written.set(info.name, reply.pieces[i]));
-      const before = done;
-      done += reply.infos.length;
-      if (input.progress && Math.floor(done / 5000) > Math.floor(before / 5000)) input.progress(done, names.size);
+    for await (const { copy, deflated } of inOrder(batches(sources()), WINDOW, work)) {
+      for (const run of copy) {
+        const pieces = run.map((entry) => previousPieces.get(entry.name));
+        await add({ ...copiedRecords(fd!, run, input.mtime), copied: run.length, reused: 0, pieces });
+      }
+      if (deflated) await add(deflated);
     }
     const archive = await zip.end();
     renameSync(partial, target);
