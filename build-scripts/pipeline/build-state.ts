@@ -26,7 +26,6 @@ import { createHash } from "node:crypto";
 import type { Catalogue } from "../core/catalogue/catalogue.ts";
 import type { SiteConfig } from "../core/catalogue/site-config.ts";
 import type { TreeLayout } from "../core/routes/tree-layout.ts";
-import { sha256 } from "./cache/cached.ts";
 import { readAt } from "./load/read-at.ts";
 import { TRANSLATIONS_FOLDER } from "./load/content-folder.ts";
 import type { PieceIndex } from "./mirror/pieces.ts";
@@ -59,7 +58,7 @@ export interface BuildState {
   readonly site: SiteSize;
   /** Each archive (by its path below the output) as written, or null where there is none. */
   readonly archives: Record<string, ArchiveMark | null>;
-  /** Each collection's records: source file → hash of the record as checked. */
+  /** Each collection's records: source file → hash of its text as read. */
   readonly records: Record<string, Record<string, string>>;
 }
 
@@ -134,14 +133,9 @@ export function buildInputs(projectDir: string, config: SiteConfig, layout: Tree
   return { fingerprint, commit };
 }
 
-/** Each record's hash, by collection and source file: what rendering it reads. */
+/** Each record's hash, by collection and source file: its text's, which is all rendering it reads of it. */
 export function recordHashes(catalogue: Catalogue): BuildState["records"] {
-  return Object.fromEntries(
-    [...catalogue.lists].map(([name, list]) => [
-      name,
-      Object.fromEntries(list.map(({ file, record }) => [file, sha256(JSON.stringify(record))])),
-    ]),
-  );
+  return Object.fromEntries([...catalogue.lists].map(([name, list]) => [name, Object.fromEntries(list.map(({ file, digest }) => [file, digest]))]));
 }
 
 /** The last bytes kept of an archive: the classic end record, which the writer ends every archive with. */

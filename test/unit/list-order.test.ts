@@ -11,6 +11,7 @@ const videos = findCollection("videos")!;
 const entry = (file: string, position?: number) => ({
   collection: videos,
   file: `content/videos/${file}.json`,
+  digest: file,
   record: { uuid: crypto.randomUUID(), html_path: `media/${file}/`, ...(position === undefined ? {} : { position }) } as SourceRecord,
 });
 

@@ -23,7 +23,7 @@ const record = {
   credits: { Other: "Made for classrooms" },
 } as unknown as SourceRecord;
 const catalogue: Catalogue = {
-  lists: new Map([["units", [{ collection: findCollection("units")!, record, file: "content/units/u.json" }]]]),
+  lists: new Map([["units", [{ collection: findCollection("units")!, record, file: "content/units/u.json", digest: "u" }]]]),
 };
 
 const unit = (id: string, source: string, target: string, attributes = "") =>

@@ -9,6 +9,8 @@ export interface CatalogueEntry {
   readonly record: SourceRecord;
   /** The source file, relative to the project (for messages). */
   readonly file: string;
+  /** A hash of the file's text as read: the record is what that text parses to, so an update compares this (pipeline/build-state.ts). */
+  readonly digest: string;
 }
 
 export interface Catalogue {

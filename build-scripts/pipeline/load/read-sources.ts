@@ -16,6 +16,7 @@ import { problem } from "../validate/problems.ts";
 import type { SourceFile, SourceName, UnreadSource } from "../validate/validate-catalogue.ts";
 import type { TranslationSource } from "../validate/validate-translations.ts";
 import { followLink, isHidden, isRecordFile, isRecordPath, listFolder, readRecord, TRANSLATIONS_FOLDER } from "./content-folder.ts";
+import { sha256 } from "../cache/cached.ts";
 
 /** The content folder's records and stored translations, each an entry's text or its problem. */
 export interface ContentSources {
@@ -127,9 +128,12 @@ function* readCollection(projectDir: string, dir: string, collection: string, ro
   for (const entry of names) {
     const file = `${shownDir}${separator}${entry.name}`;
     const read = readRecord(entry, path.join(dir, entry.name), root, shownRoot);
-    yield "text" in read ? { file, collection, text: read.text } : unread(file, collection, read.expected, read.found);
+    yield "text" in read ? { file, collection, ...digested(read.text) } : unread(file, collection, read.expected, read.found);
   }
 }
+
+/** A record's text, and its SHA-256: what an update compares (pipeline/build-state.ts), hashed while the text is at hand. */
+const digested = (text: string) => ({ text, digest: sha256(text) });
 
 /**
  * The records among `files` (paths a watcher saw change), read as readContent
@@ -148,7 +152,7 @@ export function readRecords(projectDir: string, contentDir: string, files: Itera
     const outcome = entry && readRecord(entry, file, root, shownRoot);
     if (!outcome) gone.push(name);
     else
-      read.push("text" in outcome ? { ...name, text: outcome.text } : unread(name.file, name.collection, outcome.expected, outcome.found));
+      read.push("text" in outcome ? { ...name, ...digested(outcome.text) } : unread(name.file, name.collection, outcome.expected, outcome.found));
   }
   return { read, gone };
 }

@@ -22,6 +22,8 @@ export interface SourceName {
 
 export interface ReadSource extends SourceName {
   readonly text: string;
+  /** The text's SHA-256, which the entry carries (CatalogueEntry's `digest`). */
+  readonly digest: string;
 }
 
 export interface UnreadSource extends SourceName {
@@ -93,7 +95,9 @@ export function validateSource(
     ...versionProblems(collection, source.file, parsed.value),
     ...(parsed.tooDeep ? [nestingProblem(source.file, parsed.value, parsed.tooDeep)] : []),
   ];
-  const candidate = isJsonObject(parsed.value) ? { collection, record: parsed.value as SourceRecord, file: source.file } : undefined;
+  const candidate = isJsonObject(parsed.value)
+    ? { collection, record: parsed.value as SourceRecord, file: source.file, digest: source.digest }
+    : undefined;
   if (problems.some((p) => p.severity === "error")) return { parsed: candidate, problems };
   return { entry: candidate, parsed: candidate, problems };
 }
