@@ -46,9 +46,9 @@ const into = (dir: string) => new FileWriter(dir).target;
 
 async function jobs(): Promise<{ jobs: RenderJob[]; context: RenderContext }> {
   const { catalogue, config } = await prepareBuild(PROJECT_DIR);
-  const records = (name: string) => catalogue.lists.get(name)!.map(({ record }) => ({ record }));
+  const records = (name: string) => catalogue.lists.get(name)!.map(({ record, digest }) => ({ record, digest }));
   // 35 videos made 245, so the videos take three chunks.
-  const videos = (await manyVideos(7)).map((record) => ({ record }));
+  const videos = (await manyVideos(7)).map((record) => ({ record, digest: record.uuid }));
   return {
     context: siteTree(config),
     jobs: [
@@ -104,11 +104,11 @@ describe("render threads", () => {
 
   it("let the build report progress every 1,000 resources of a list, and nothing for an empty one", async () => {
     const { catalogue, config } = await prepareBuild(PROJECT_DIR);
-    const videos = (await manyVideos(60)).map((record) => ({ collection: findCollection("videos")!, record, file: "" }));
+    const videos = (await manyVideos(60)).map((record) => ({ collection: findCollection("videos")!, record, file: "", digest: record.uuid }));
     const lists = new Map([...catalogue.lists].map(([name, list]) => [name, name === "videos" ? videos : list]));
     const reported: string[] = [];
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
-    const records = new Map([...lists].map(([name, list]) => [name, list.map(({ record }) => ({ record }))]));
+    const records = new Map([...lists].map(([name, list]) => [name, list.map(({ record, digest }) => ({ record, digest }))]));
     await writeApiTree({ context: siteTree(config), lists: records, folderLimit: config.folderLimit }, new FileWriter(outDir), {
       threads,
       progress: (collection, done, total) => reported.push(`${collection} ${done}/${total}`),
@@ -146,7 +146,7 @@ describe("render threads", () => {
     // Words no thread has numbered yet, and a file where the third record's folder should be: the task fails
     // after numbering the first two records' terms, which must still reach the main thread's copy.
     const words = `unnumbered${Date.now()}`;
-    const records = (await manyVideos(1)).map((r, i) => ({ record: { ...r, title: `${r.title} ${words}${i}` } }));
+    const records = (await manyVideos(1)).map((r, i) => ({ record: { ...r, title: `${r.title} ${words}${i}` }, digest: `${i}` }));
     const job = { collection: findCollection("videos")!, records };
     const blocked = await mkdtemp(path.join(tmpdir(), "render-threads-"));
     await mkdir(path.join(blocked, "api/videos"), { recursive: true });
@@ -170,7 +170,7 @@ describe("render threads", () => {
     const chunks = new Map<string, RenderedChunk>();
     await threads.render(all, context, into(outDir), (job, start, chunk) => chunks.set(`${job.collection.name} ${start}`, chunk), { kept });
     const videos = all[0];
-    const edited = { record: { ...videos.records[1].record, title: "Edited" } };
+    const edited = { record: { ...videos.records[1].record, title: "Edited" }, digest: "edited" };
     const again = [{ ...videos, records: videos.records.map((r, i) => (i === 1 ? edited : r)) }, ...all.slice(1)];
     const taken: { key: string; same: boolean; files: number; second?: unknown }[] = [];
     await threads.render(
@@ -211,7 +211,7 @@ describe("render threads", () => {
     );
     // Another run: the same records as new objects (read again), one of them edited.
     const again = all.map((job) => ({ ...job, records: job.records.map((r) => structuredClone(r)) }));
-    again[0].records[1].record.title = "Edited";
+    again[0].records[1] = { record: { ...again[0].records[1].record, title: "Edited" }, digest: "edited" };
     const second = new StoredChunks(dir);
     second.begin(true);
     const rendered: string[] = [];

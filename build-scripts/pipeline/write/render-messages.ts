@@ -13,6 +13,12 @@ export const RECORDS_PER_TASK = 4 * RECORDS_PER_FILE;
 export interface RecordToRender {
   readonly record: SourceRecord;
   readonly translation?: ResourceTranslation;
+  /**
+   * What the record is made from: its source text's hash (CatalogueEntry's),
+   * with the language of a translated tree; translations and config are the
+   * same for every update a stored chunk is taken in (build-state.ts).
+   */
+  readonly digest: string;
 }
 
 /**

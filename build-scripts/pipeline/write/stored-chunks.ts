@@ -18,7 +18,8 @@ interface Stored {
   readonly chunk: Omit<RenderedChunk, "stats">;
 }
 
-const digestOf = (records: readonly RecordToRender[]) => sha256(JSON.stringify(records));
+/** The records' own digests, hashed: not the records themselves, whose text would have to be made again for each chunk. */
+const digestOf = (records: readonly RecordToRender[]) => sha256(records.map((r) => r.digest).join("\n"));
 
 /** The chunk with its terms numbered by a table of its own (a thread's table holds every term it met). */
 function standalone(chunk: RenderedChunk): Stored["chunk"] {

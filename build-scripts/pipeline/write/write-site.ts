@@ -11,10 +11,9 @@
  * over the tree, for the collections a save touched.
  */
 import { apiRootData } from "../../core/catalogue/api-root.ts";
-import type { SourceRecord } from "../../core/catalogue/resource.ts";
 import { FORMATS, type Format } from "../../core/formats/formats.ts";
 import { rootView, type Download } from "../../core/formats/views.ts";
-import type { Catalogue } from "../../core/catalogue/catalogue.ts";
+import type { Catalogue, CatalogueEntry } from "../../core/catalogue/catalogue.ts";
 import { sourceFiles } from "../../core/cms/record-sources.ts";
 import { LAYOUT_FILE, rootFile, SOURCES_FOLDER } from "../../core/routes/output-tree.ts";
 import { translatedLanguages, localizeRecord, translationKey, withVersions } from "../../core/translations/localize.ts";
@@ -42,16 +41,16 @@ export async function writeSite(build: PreparedBuild, writer: FileWriter, option
   for (const language of languages) {
     for (const key of translations.get(language)?.keys() ?? []) languagesOf.set(key, [...(languagesOf.get(key) ?? []), language]);
   }
-  /** A tree's records: the source's, or a language's translated version of each. */
-  const treeRecord = (language: string | undefined, collection: string, record: SourceRecord): RecordToRender => {
+  /** A tree's records: the source's, or a language's translated version of each (its digest says which). */
+  const treeRecord = (language: string | undefined, collection: string, { record, digest }: CatalogueEntry): RecordToRender => {
     const key = translationKey(collection, record.uuid);
     if (language === undefined) {
       const versions = languagesOf.get(key);
-      return { record: versions ? withVersions(record, config, collection, versions) : record };
+      return { record: versions ? withVersions(record, config, collection, versions) : record, digest };
     }
     const { record: translated, translation } = localizeRecord(record, language, translations.get(language)?.get(key));
     const versions = [...(languagesOf.get(key) ?? []), language];
-    return { record: withVersions(translated, config, collection, versions, language), translation };
+    return { record: withVersions(translated, config, collection, versions, language), translation, digest: `${language} ${digest}` };
   };
   for (const language of [undefined, ...languages]) {
     const tree = siteTree(config, language);
@@ -59,7 +58,7 @@ export async function writeSite(build: PreparedBuild, writer: FileWriter, option
     const lists = new Map(
       [...catalogue.lists]
         .filter(([name]) => !options.only || options.only.has(name))
-        .map(([name, list]) => [name, list.map(({ record }) => treeRecord(language, name, record))]),
+        .map(([name, list]) => [name, list.map((entry) => treeRecord(language, name, entry))]),
     );
     const treeWriter = writer.within(tree.folder);
     treeWriter.write(LAYOUT_FILE, JSON.stringify(layout));
