@@ -95,12 +95,15 @@ describe("npm run mirror over the previous run's output", () => {
     expect(await mirror()).toContain(`Building ${outDir}/ whole: no build state (${outDir}.build-state.json)`);
   });
 
-  it("rewrites nothing when nothing changed", async () => {
+  it("rewrites nothing when nothing changed, the archives not even copied", async () => {
     const before = snapshot();
+    const archives = ["catalogue-mirror.zip", "catalogue-reader.zip"].map((name) => path.join(outDir, "downloads", name));
+    const times = archives.map((file) => statSync(file).mtimeMs);
     const log = await mirror();
     expect(log).toContain(`Updating ${outDir}/ as the previous build left it: no collection changed.`);
-    expect(log).toMatch(/catalogue-mirror\.zip: (\d+) files \(\1 copied from the previous archive\)/);
+    for (const file of archives) expect(log).toMatch(new RegExp(`Kept ${file} as it was: nothing it holds changed \\(\\d+ files, `));
     expect(changedSince(before)).toEqual([]);
+    expect(archives.map((file) => statSync(file).mtimeMs)).toEqual(times);
   });
 
   it("weighs the site without its archives against the full mirror's cap, as a clean run does", async () => {

@@ -104,7 +104,12 @@ describe("render threads", () => {
 
   it("let the build report progress every 1,000 resources of a list, and nothing for an empty one", async () => {
     const { catalogue, config } = await prepareBuild(PROJECT_DIR);
-    const videos = (await manyVideos(60)).map((record) => ({ collection: findCollection("videos")!, record, file: "", digest: record.uuid }));
+    const videos = (await manyVideos(60)).map((record) => ({
+      collection: findCollection("videos")!,
+      record,
+      file: "",
+      digest: record.uuid,
+    }));
     const lists = new Map([...catalogue.lists].map(([name, list]) => [name, name === "videos" ? videos : list]));
     const reported: string[] = [];
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));

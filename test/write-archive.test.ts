@@ -281,7 +281,12 @@ with zipfile.ZipFile(sys.argv[1]) as z:
     await writeArchive(mirror, { ...base, folder: "mirror", extra: made() });
     const [alone, beside] = [path.join(dir, "sibling-alone.zip"), path.join(dir, "sibling-beside.zip")];
     const deflated = await writeArchive(alone, { ...base, folder: "reader", extra: made() });
-    const copied = await writeArchive(beside, { ...base, folder: "reader", extra: made(), sibling: { file: mirror, folder: "mirror", pieces: new Map() } });
+    const copied = await writeArchive(beside, {
+      ...base,
+      folder: "reader",
+      extra: made(),
+      sibling: { file: mirror, folder: "mirror", pieces: new Map() },
+    });
     expect([deflated.copied, copied.copied]).toEqual([0, 4]);
     expect(readFileSync(beside).equals(readFileSync(alone))).toBe(true);
     expect(pythonRead(beside, ["reader/a.txt"]).bad).toBeNull();

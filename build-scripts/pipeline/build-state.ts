@@ -58,6 +58,8 @@ export interface BuildState {
   readonly site: SiteSize;
   /** Each archive (by its path below the output) as written, or null where there is none. */
   readonly archives: Record<string, ArchiveMark | null>;
+  /** The time the archives carry (mirror/archive-time.ts), in milliseconds. */
+  readonly archiveTime: number;
   /** Each collection's records: source file → hash of its text as read. */
   readonly records: Record<string, Record<string, string>>;
 }
@@ -71,6 +73,8 @@ export interface SiteSize {
 export interface ArchiveMark {
   readonly bytes: number;
   readonly end: string;
+  /** How many entries it holds. */
+  readonly entries: number;
   /** Its first entries that are not files of the site (write-archive.ts's `extra`). */
   readonly made: number;
   /** Its entries deflated in pieces, with their pieces (pieces.ts's PackedPieces, in base64): what the next archive copies. */
@@ -135,7 +139,9 @@ export function buildInputs(projectDir: string, config: SiteConfig, layout: Tree
 
 /** Each record's hash, by collection and source file: its text's, which is all rendering it reads of it. */
 export function recordHashes(catalogue: Catalogue): BuildState["records"] {
-  return Object.fromEntries([...catalogue.lists].map(([name, list]) => [name, Object.fromEntries(list.map(({ file, digest }) => [file, digest]))]));
+  return Object.fromEntries(
+    [...catalogue.lists].map(([name, list]) => [name, Object.fromEntries(list.map(({ file, digest }) => [file, digest]))]),
+  );
 }
 
 /** The last bytes kept of an archive: the classic end record, which the writer ends every archive with. */
@@ -249,23 +255,32 @@ export function unchangedRecords(
 /** Before writing over the output: until the new state is kept, the output is not one a build can follow. */
 export const forgetState = (outDir: string) => rmSync(stateFile(outDir), { force: true });
 
-/** Keeps the state of a finished build: `site` as its writers counted it, `archives` (paths below the output, with the entries each made in memory, or null where none was written) read for their marks. */
-export function storeState(
-  outDir: string,
-  inputs: BuildInputs,
-  records: BuildState["records"],
-  site: SiteSize,
-  archives: Record<string, { made: number; pieces: PieceIndex } | null>,
-): void {
+/** What a run says of the archives it left: their time, and each (by its path below the output) as written, or null where none was. */
+export interface ArchivesLeft {
+  readonly time: Date;
+  readonly archives: Record<string, { entries: number; made: number; pieces: PieceIndex } | null>;
+}
+
+/** Keeps the state of a finished build: `site` as its writers counted it, the archives read for their marks. */
+export function storeState(outDir: string, inputs: BuildInputs, records: BuildState["records"], site: SiteSize, left: ArchivesLeft): void {
   if (inputs.commit === undefined) return;
   const marks = Object.fromEntries(
-    Object.entries(archives).map(([file, archive]) => {
+    Object.entries(left.archives).map(([file, archive]) => {
       const found = archive && archiveEnd(path.join(outDir, file));
       if (!archive || !found) return [file, null];
       const pieces = Object.fromEntries([...archive.pieces].map(([name, packed]) => [name, Buffer.from(packed).toString("base64")]));
-      return [file, { ...found, made: archive.made, pieces }];
+      return [file, { ...found, entries: archive.entries, made: archive.made, pieces }];
     }),
   );
-  const state: BuildState = { format: FORMAT, fingerprint: inputs.fingerprint, commit: inputs.commit, site, archives: marks, records };
+  const archiveTime = left.time.getTime();
+  const state: BuildState = {
+    format: FORMAT,
+    fingerprint: inputs.fingerprint,
+    commit: inputs.commit,
+    site,
+    archives: marks,
+    archiveTime,
+    records,
+  };
   writeFileSync(stateFile(outDir), JSON.stringify(state));
 }

@@ -46,9 +46,13 @@ const ARCHIVE = "downloads/site.zip";
 /** Not a zip: the state notes an archive's size and last bytes only. */
 const ARCHIVE_BYTES = "an archive's bytes, and the end of its central directory";
 const SITE = { files: 1, bytes: 2 };
+const TIME = new Date(Date.UTC(2026, 10, 29));
 const PIECES = new Map([["site/api/videos/index.json", Uint8Array.of(1, 2, 3)]]);
 const storeState = (at: string, inputs: BuildInputs, records: BuildState["records"]) =>
-  storeStateOf(at, inputs, records, SITE, { [ARCHIVE]: { made: 3, pieces: PIECES }, "downloads/none.zip": null });
+  storeStateOf(at, inputs, records, SITE, {
+    time: TIME,
+    archives: { [ARCHIVE]: { entries: 4, made: 3, pieces: PIECES }, "downloads/none.zip": null },
+  });
 
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -69,14 +73,16 @@ describe("planBuild", () => {
     };
     expect(planBuild(repo, outDir, inputs(commits.second), now)).toMatchObject({ only: new Set(["units", "lessons"]) });
     const plan = planBuild(repo, outDir, inputs(commits.first), records);
-    expect(plan).toMatchObject({ only: new Set(), state: { site: SITE, records } });
+    expect(plan).toMatchObject({ only: new Set(), state: { site: SITE, records, archiveTime: TIME.getTime() } });
     expect(plan).toHaveProperty(["state", "archives", ARCHIVE], {
       bytes: ARCHIVE_BYTES.length,
       end: Buffer.from(ARCHIVE_BYTES.slice(-22)).toString("hex"),
+      entries: 4,
       made: 3,
       pieces: { "site/api/videos/index.json": "AQID" },
     });
-    if ("state" in plan) expect(markedPieces(plan.state.archives[ARCHIVE]!)).toEqual(new Map([["site/api/videos/index.json", Buffer.of(1, 2, 3)]]));
+    if ("state" in plan)
+      expect(markedPieces(plan.state.archives[ARCHIVE]!)).toEqual(new Map([["site/api/videos/index.json", Buffer.of(1, 2, 3)]]));
   });
 
   it("builds whole, naming what changed, when the code, config or translations differ", () => {

@@ -152,7 +152,9 @@ export function readRecords(projectDir: string, contentDir: string, files: Itera
     const outcome = entry && readRecord(entry, file, root, shownRoot);
     if (!outcome) gone.push(name);
     else
-      read.push("text" in outcome ? { ...name, ...digested(outcome.text) } : unread(name.file, name.collection, outcome.expected, outcome.found));
+      read.push(
+        "text" in outcome ? { ...name, ...digested(outcome.text) } : unread(name.file, name.collection, outcome.expected, outcome.found),
+      );
   }
   return { read, gone };
 }

@@ -74,7 +74,13 @@ function entryOf(source: DeflateSource, open: (archive: string) => number, find:
   const data = "file" in source ? readFileSync(source.file) : source.data;
   const base = { name: source.name, crc: crc32(data), size: data.length };
   if (prior?.crc === base.crc && prior.size === base.size)
-    return { ...base, method: prior.method, data: readStoredBytes(open(source.prior!.in), prior), copied: true, pieces: source.prior!.pieces };
+    return {
+      ...base,
+      method: prior.method,
+      data: readStoredBytes(open(source.prior!.in), prior),
+      copied: true,
+      pieces: source.prior!.pieces,
+    };
   const pieced = deflatePieces(data, ARCHIVE_LEVEL, find);
   if (pieced) return pieced.data.length < data.length ? { ...base, method: "deflated", ...pieced } : { ...base, method: "stored", data };
   const deflated = deflateRawSync(data, { level: ARCHIVE_LEVEL, ...stateFor(data.length) });

@@ -39,7 +39,7 @@ const GEAR = (() => {
 /** Where each piece of `data` ends. */
 export function pieceEnds(data: Uint8Array): number[] {
   const ends: number[] = [];
-  for (let start = 0; start < data.length; ) {
+  for (let start = 0; start < data.length;) {
     const last = Math.min(data.length, start + PIECE_MAX);
     let at = start + PIECE_MIN;
     if (at < last) {

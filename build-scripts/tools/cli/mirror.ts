@@ -97,13 +97,28 @@ await runCommand(COMMAND, async () => {
     return mark ? { changed: changes.paths, made: mark.made, pieces: markedPieces(mark) } : undefined;
   };
 
-  const date = archiveTime(process.cwd());
+  const date = archiveTime(path.resolve(projectDir, config.contentDir));
+  const html = FORMATS[0];
+  // The build wrote the root's HTML view without the links added below, as the archives hold it: rewritten, alike.
+  const changedSite = [...changes.paths.keys()].some((file) => file !== rootFile(html.extension));
+  /**
+   * The previous run's archive, when nothing it holds can differ: no other
+   * file of the site written or removed, the same time (the code, config and
+   * translations are the same in any update).
+   */
+  const asItWas = (file: string): SiteArchive | undefined => {
+    const mark = previous?.archives[file];
+    if (!mark || changedSite || previous?.archiveTime !== date.getTime()) return undefined;
+    const { entries, bytes, made } = mark;
+    return { file: path.join(outDir, file), entries, bytes, made, copied: entries, pieces: markedPieces(mark), reused: 0 };
+  };
   const progress = (done: number, total: number) => showProgress(`  archive: ${done} / ${total} files`);
-  const archives: { kind: ArchiveKind; file: string; archive: SiteArchive; took: string }[] = [];
+  const archives: { kind: ArchiveKind; file: string; archive: SiteArchive; took?: string }[] = [];
   let started = performance.now();
   if (site.bytes <= maxBytes) {
-    const mirror = await archiveSite(outDir, config, date, { progress, update: update(MIRROR_ARCHIVE) });
-    archives.push({ kind: "mirror", file: MIRROR_ARCHIVE, archive: mirror, took: seconds(started) });
+    const keptMirror = asItWas(MIRROR_ARCHIVE);
+    const mirror = keptMirror ?? (await archiveSite(outDir, config, date, { progress, update: update(MIRROR_ARCHIVE) }));
+    archives.push({ kind: "mirror", file: MIRROR_ARCHIVE, archive: mirror, took: keptMirror ? undefined : seconds(started) });
     started = performance.now();
   } else {
     rmSync(path.join(outDir, MIRROR_ARCHIVE), { force: true });
@@ -113,10 +128,10 @@ await runCommand(COMMAND, async () => {
   const sibling = archives.length
     ? { file: path.join(outDir, MIRROR_ARCHIVE), folder: path.basename(MIRROR_ARCHIVE, ".zip"), pieces: archives[0].archive.pieces }
     : undefined;
-  const reader = await archiveReader(outDir, date, { update: update(READER_ARCHIVE), sibling });
-  archives.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: seconds(started) });
+  const keptReader = asItWas(READER_ARCHIVE);
+  const reader = keptReader ?? (await archiveReader(outDir, date, { update: update(READER_ARCHIVE), sibling }));
+  archives.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: keptReader ? undefined : seconds(started) });
 
-  const html = FORMATS[0];
   // The reader first: it is the archive for people.
   const downloads = [...archives]
     .reverse()
@@ -124,6 +139,10 @@ await runCommand(COMMAND, async () => {
   const root = new UpdatingWriter(outDir);
   root.write(rootFile(html.extension), apiRoot(siteTree(config), html, downloads));
   for (const { kind, archive, took } of archives) {
+    if (took === undefined) {
+      console.log(`Kept ${archive.file} as it was: nothing it holds changed (${archive.entries} files, ${formatBytes(archive.bytes)}).`);
+      continue;
+    }
     const from = kind === "reader" && sibling ? "the previous archive or the mirror" : "the previous archive";
     const pieces = archive.reused ? `; ${formatBytes(archive.reused)} of changed files copied in pieces` : "";
     const copied = archive.copied || archive.reused ? ` (${archive.copied} copied from ${from}${pieces})` : "";
@@ -134,5 +153,8 @@ await runCommand(COMMAND, async () => {
   if (!made) return;
   const written = Object.fromEntries(archives.map(({ file, archive }) => [file, archive]));
   const left = { files: site.files + root.stats.changes.files, bytes: site.bytes + root.stats.changes.bytes };
-  storeState(outDir, made.inputs, made.records, left, { [MIRROR_ARCHIVE]: written[MIRROR_ARCHIVE] ?? null, [READER_ARCHIVE]: reader });
+  storeState(outDir, made.inputs, made.records, left, {
+    time: date,
+    archives: { [MIRROR_ARCHIVE]: written[MIRROR_ARCHIVE] ?? null, [READER_ARCHIVE]: reader },
+  });
 });
