@@ -1,7 +1,7 @@
 /**
- * A large file is deflated in pieces cut where its own bytes say (a gear
- * hash, as FastCDC cuts), each piece a deflate stream of its own ended by a
- * sync flush, with the 32 KiB before it as its dictionary, the entry closed by
+ * A file of 256 KiB and more is deflated in pieces cut where its own bytes
+ * say (a gear hash, as FastCDC cuts), each piece a deflate stream of its own
+ * ended by a sync flush, with the 32 KiB before it as its dictionary, the entry closed by
  * an empty final block: one valid deflate stream, within 1 % of deflating it
  * whole (docs/mirror.md). A piece's compressed bytes depend on its bytes and
  * the piece before it only, so an edit, an addition or a removal changes the
@@ -18,6 +18,12 @@ import type { PriorEntry } from "./zip-reader.ts";
 export const PIECE_MIN = 32 << 10;
 /** The most a piece holds. */
 const PIECE_MAX = 256 << 10;
+/**
+ * The least a file cut in pieces holds: a page or record slice (under 100 kB)
+ * shifted by a removal shares no piece with its old self but in the middle,
+ * so it is deflated whole, as fast as before.
+ */
+const PIECED_FROM = PIECE_MAX;
 /** A cut where the gear hash's top 15 bits are zero: pieces of 80 kB on average. */
 const CUT_MASK = ((1 << 15) - 1) << 17;
 /** The end of a deflate stream: an empty final block of fixed codes. */
@@ -147,6 +153,7 @@ export interface Pieced {
  * before).
  */
 export function deflatePieces(data: Uint8Array, level: number, reuse: (key: Uint8Array) => Uint8Array | undefined): Pieced | undefined {
+  if (data.length < PIECED_FROM) return undefined;
   const ends = pieceEnds(data);
   if (ends.length < 2) return undefined;
   const parts: Uint8Array[] = [];
