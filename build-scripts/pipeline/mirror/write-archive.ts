@@ -23,7 +23,7 @@ import { ZipWriter, type ZipWritten } from "./zip-writer.ts";
 const BATCH = 32;
 /** In-memory bytes that end a batch: the reader's search files run to tens of MB each, and a window of such batches would hold gigabytes. */
 const BATCH_BYTES = 1 << 20;
-/** At most this many bytes of the previous archive copied in one piece. */
+/** At most this many bytes of the previous archive copied with one read. */
 const COPY_BYTES = 4 << 20;
 /** Unchanged entries' bytes that end a batch with nothing to deflate, so that a long stretch of copies is written as it is found. */
 const COPY_AHEAD = 64 << 20;
@@ -100,8 +100,8 @@ type Source = DeflateSource | { readonly unchanged: PriorEntry };
 
 /**
  * A batch for the deflate threads, and the unchanged entries before it, in
- * runs that follow one another in the previous archive, each copied in one
- * piece when its turn to be written comes: the window counts the threads'
+ * runs that follow one another in the previous archive, each copied with one
+ * read when its turn to be written comes: the window counts the threads'
  * batches alone, so both threads have work while a long stretch of copies is
  * written, and no copy is read long before it is written.
  */

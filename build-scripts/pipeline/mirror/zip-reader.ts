@@ -86,7 +86,7 @@ export function readStoredBytes(fd: number, entry: PriorEntry): Uint8Array {
 export const followedBy = (entry: PriorEntry, next: PriorEntry) => next.offset === entry.offset + localRecordBytes(entry);
 
 /**
- * The local records of entries that follow one another, read in one piece,
+ * The local records of entries that follow one another, read at once,
  * each header given `mtime` (the writer made them alike but for the time).
  */
 export function copiedRecords(fd: number, entries: readonly PriorEntry[], mtime: Date): { records: Buffer; infos: ZipEntryInfo[] } {
