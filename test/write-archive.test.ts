@@ -275,7 +275,19 @@ with zipfile.ZipFile(sys.argv[1]) as z:
       "b/c.json": JSON.stringify({ words: "more words ".repeat(3000) }),
       "d.bin": randomBytes(3000),
     });
-    const made = (): InMemoryFile[] => [{ name: "e.js", data: new TextEncoder().encode("var e = 1;".repeat(400)) }];
+    // e.js is made from nothing but code; a.txt.js from a.txt alone, whose bytes the sibling holds: it is not made again.
+    let madeFromA = 0;
+    const made = (): InMemoryFile[] => [
+      { name: "e.js", data: new TextEncoder().encode("var e = 1;".repeat(400)) },
+      {
+        name: "a.txt.js",
+        from: "a.txt",
+        get data() {
+          madeFromA++;
+          return new TextEncoder().encode(`a = "${"words ".repeat(5000)}";`);
+        },
+      },
+    ];
     const base = { siteDir, exclude: [], mtime: MTIME };
     const mirror = path.join(dir, "sibling-mirror.zip");
     await writeArchive(mirror, { ...base, folder: "mirror", extra: made() });
@@ -287,7 +299,8 @@ with zipfile.ZipFile(sys.argv[1]) as z:
       extra: made(),
       sibling: { file: mirror, folder: "mirror", pieces: new Map() },
     });
-    expect([deflated.copied, copied.copied]).toEqual([0, 4]);
+    expect([deflated.copied, copied.copied]).toEqual([0, 5]);
+    expect(madeFromA).toBe(2); // for the mirror and the reader alone, not for the reader beside the mirror
     expect(readFileSync(beside).equals(readFileSync(alone))).toBe(true);
     expect(pythonRead(beside, ["reader/a.txt"]).bad).toBeNull();
   });

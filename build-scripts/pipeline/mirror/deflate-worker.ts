@@ -26,12 +26,20 @@ export const ARCHIVE_LEVEL = 2;
 
 /**
  * A file to archive under `name`: read from `file`, or the bytes given;
- * `prior`, an entry that may hold its bytes compressed, in the archive `in`
- * (the previous one, or another written from the same site), with its pieces.
+ * `prior`, an entry that may hold its bytes compressed; or `same`, an entry
+ * known to hold its very bytes (of another archive made from the site as it
+ * is), copied unread.
  */
-export type DeflateSource = ({ readonly name: string; readonly file: string } | { readonly name: string; readonly data: Uint8Array }) & {
-  readonly prior?: { readonly entry: PriorEntry; readonly in: string; readonly pieces?: PackedPieces };
-};
+export type DeflateSource =
+  | (({ readonly name: string; readonly file: string } | { readonly name: string; readonly data: Uint8Array }) & { readonly prior?: Prior })
+  | { readonly name: string; readonly same: Prior };
+
+/** An entry of the archive `in` (the previous one, or another written from the same site), with its pieces. */
+export interface Prior {
+  readonly entry: PriorEntry;
+  readonly in: string;
+  readonly pieces?: PackedPieces;
+}
 
 export interface DeflateTask {
   readonly sources: readonly DeflateSource[];
@@ -70,17 +78,14 @@ type Made = ZipEntry & { readonly copied?: boolean; readonly pieces?: PackedPiec
 
 /** The source's entry; `copied` when its bytes came from its prior entry's archive (`open` gives that archive's file); `find`, a piece's compressed bytes. */
 function entryOf(source: DeflateSource, open: (archive: string) => number, find: (key: Uint8Array) => Uint8Array | undefined): Made {
-  const prior = source.prior?.entry;
+  const copy = ({ entry, in: archive, pieces }: Prior): Made => {
+    const { method, crc, size } = entry;
+    return { name: source.name, method, crc, size, data: readStoredBytes(open(archive), entry), copied: true, pieces };
+  };
+  if ("same" in source) return copy(source.same);
   const data = "file" in source ? readFileSync(source.file) : source.data;
   const base = { name: source.name, crc: crc32(data), size: data.length };
-  if (prior?.crc === base.crc && prior.size === base.size)
-    return {
-      ...base,
-      method: prior.method,
-      data: readStoredBytes(open(source.prior!.in), prior),
-      copied: true,
-      pieces: source.prior!.pieces,
-    };
+  if (source.prior?.entry.crc === base.crc && source.prior.entry.size === base.size) return copy(source.prior);
   const pieced = deflatePieces(data, ARCHIVE_LEVEL, find);
   if (pieced) return pieced.data.length < data.length ? { ...base, method: "deflated", ...pieced } : { ...base, method: "stored", data };
   const deflated = deflateRawSync(data, { level: ARCHIVE_LEVEL, ...stateFor(data.length) });
