@@ -15,7 +15,7 @@ import { localRecordBytes } from "./zip-writer.ts";
 import type { PriorEntry } from "./zip-reader.ts";
 
 /** The least a piece holds but at a file's end: the deflate window, so a piece's dictionary lies within the piece before it. */
-export const PIECE_MIN = 32 << 10;
+const PIECE_MIN = 32 << 10;
 /** The most a piece holds. */
 const PIECE_MAX = 256 << 10;
 /**
@@ -43,7 +43,7 @@ const GEAR = (() => {
 })();
 
 /** Where each piece of `data` ends. */
-export function pieceEnds(data: Uint8Array): number[] {
+function pieceEnds(data: Uint8Array): number[] {
   const ends: number[] = [];
   for (let start = 0; start < data.length;) {
     const last = Math.min(data.length, start + PIECE_MAX);

@@ -192,12 +192,14 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
 
   const sibling = input.sibling && { ...input.sibling, entries: readCentralDirectory(input.sibling.file) };
   const previousPieces = (previous && input.update?.pieces) || new Map<string, PackedPieces>();
-  /** Where a file to deflate may find its bytes compressed: the sibling archive, made from the site as it is now, else the previous one. */
-  const priorOf = (name: string, found: PriorEntry | undefined): Prior | undefined => {
-    const made = sibling?.entries.get(`${sibling.folder}/${name}`);
-    if (made) return { entry: made, in: sibling!.file, pieces: sibling!.pieces.get(made.name) };
-    return found && previous ? { entry: found, in: previous, pieces: previousPieces.get(found.name) } : undefined;
+  /** The sibling's entry of a file (named below the site root), with its pieces. */
+  const inSibling = (name: string): Prior | undefined => {
+    const entry = sibling?.entries.get(`${sibling.folder}/${name}`);
+    return entry && { entry, in: sibling!.file, pieces: sibling!.pieces.get(entry.name) };
   };
+  /** Where a file to deflate may find its bytes compressed: the sibling archive, made from the site as it is now, else the previous one. */
+  const priorOf = (name: string, found: PriorEntry | undefined): Prior | undefined =>
+    inSibling(name) ?? (found && previous ? { entry: found, in: previous, pieces: previousPieces.get(found.name) } : undefined);
   /** The archives whose pieces may be copied, and where each piece is in them. */
   const pieceSources: [string, PieceSource][] = [
     ...(previous && prior ? [[previous, { entries: prior, pieces: previousPieces }] as [string, PieceSource]] : []),
@@ -216,8 +218,8 @@ export async function writeArchive(target: string, input: ArchiveInput): Promise
    * the sibling was made from the site as it is, so it holds the very bytes.
    */
   const sameIn = (name: string): DeflateSource | undefined => {
-    const entry = sibling?.entries.get(`${sibling.folder}/${name}`);
-    return entry && { name: `${input.folder}/${name}`, same: { entry, in: sibling!.file, pieces: sibling!.pieces.get(entry.name) } };
+    const same = inSibling(name);
+    return same && { name: `${input.folder}/${name}`, same };
   };
 
   function* sources(): Generator<Source> {

@@ -113,6 +113,7 @@ await runCommand(COMMAND, async () => {
     return { file: path.join(outDir, file), entries, bytes, made, copied: entries, pieces: markedPieces(mark), reused: 0 };
   };
   const progress = (done: number, total: number) => showProgress(`  archive: ${done} / ${total} files`);
+  /** Each archive, and how long writing it took (none when kept as it was). */
   const archives: { kind: ArchiveKind; file: string; archive: SiteArchive; took?: string }[] = [];
   let started = performance.now();
   if (site.bytes <= maxBytes) {
