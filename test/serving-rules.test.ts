@@ -61,12 +61,16 @@ describe("netlify.toml", () => {
     expect(withGeneratedBlock(toml)).toBe(toml);
   });
 
-  it("publishes _site, builds (and zips the mirror) with npm run mirror on Node 20 and declares the edge function", () => {
+  it("publishes _site, builds (and zips the mirror) with npm run mirror on the pinned Node and declares the edge function", () => {
     const toml = readFileSync(TOML, "utf8");
     expect(toml).toMatch(
       /\[build\][^[]*command = "npm run mirror"[^[]*publish = "_site"[^[]*edge_functions = "build-scripts\/runtime\/edge\/functions"/,
     );
-    expect(toml).toMatch(/NODE_VERSION = "20"/);
+    const pinned = (JSON.parse(readFileSync(path.join(PROJECT_DIR, "package.json"), "utf8")) as { devDependencies: { node: string } })
+      .devDependencies.node;
+    expect(toml).toContain(`NODE_VERSION = "${pinned.split(".")[0]}"`);
+    // npm's scripts put node_modules/.bin first: the tests run on the runtime the project ships, not the machine's.
+    expect(process.version).toBe(`v${pinned}`);
     expect(toml).toMatch(/\[\[edge_functions\]\]\s+path = "\/\*"\s+excludedPath = \[[^\]]*\]\s+function = "api"/);
     expect(existsSync(path.join(PROJECT_DIR, "build-scripts/runtime/edge/functions/api.ts"))).toBe(true);
   });
