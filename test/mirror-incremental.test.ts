@@ -1,21 +1,24 @@
 /**
- * `npm run mirror` over the output and build state of the run before, as
- * Netlify's cache hands them back: after each change to the sample content
- * (with a French translation) the output equals a clean run's of the same
- * content — the archives entry by entry as Python's zipfile reads them, every
- * other file byte for byte — while only the collections the change reaches
- * were written again; a change the records cannot account for (a
- * translation, the config, an archive not as it was left) is a whole build,
- * and the log's one line says why.
+ * `npm run mirror` after the run before, with what it kept beside the output
+ * (`_site.cache/`, as Netlify's cache hands it back): after each change to the
+ * sample content (with a French translation) the output equals a clean run's
+ * of the same content — the archives entry by entry as Python's zipfile reads
+ * them, every other file byte for byte — while only the collections the
+ * change reaches were written again; a change the records cannot account for
+ * (a translation, the config, a layout, a kept archive not as it was left) is
+ * a whole build, and the log's one line says why. Whatever became of the
+ * output folder (files removed or edited, a run killed halfway) does not
+ * reach the next run's output.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENV } from "./helpers/build-site.ts";
-import { runCli } from "./helpers/run-cli.ts";
+import { npmScriptCommand, npmScriptOf } from "../build-scripts/tools/cli/npm-scripts.ts";
+import { PROJECT_DIR, runCli } from "./helpers/run-cli.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 
 const UNIT = "0d565147-c73f-44cf-9038-addfabc6803e";
@@ -69,11 +72,6 @@ async function expectSameAsClean(step: string, extra: Record<string, string> = {
   expect(await mirror(clean, extra)).toContain(`Building ${clean}/ whole: no build state`);
   const files = filesOf(outDir);
   expect(files).toEqual(filesOf(clean));
-  // The state's count of the site, kept by what each run wrote, is the site's as a listing finds it.
-  const site = files.filter((file) => !file.startsWith("downloads/"));
-  const size = { files: site.length, bytes: site.reduce((sum, file) => sum + statSync(path.join(outDir, file)).size, 0) };
-  expect(siteInState(outDir)).toEqual(size);
-  expect(siteInState(clean)).toEqual(size);
   const differing = files.filter((file) => {
     const [a, b] = [readFileSync(path.join(outDir, file)), readFileSync(path.join(clean, file))];
     if (file.endsWith(".zip")) expect(zipEntries(path.join(outDir, file)), file).toBe(zipEntries(path.join(clean, file)));
@@ -83,7 +81,7 @@ async function expectSameAsClean(step: string, extra: Record<string, string> = {
   await rm(clean, { recursive: true, force: true });
 }
 
-const siteInState = (out: string) => (JSON.parse(readFileSync(`${out}.build-state.json`, "utf8")) as { site: object }).site;
+const KEPT_MIRROR = () => `${outDir}.cache/downloads/catalogue-mirror.zip`;
 
 /** Each file's bytes, to tell which a run wrote anew. */
 const snapshot = () => new Map(filesOf(outDir).map((file) => [file, readFileSync(path.join(outDir, file))]));
@@ -92,7 +90,7 @@ const changedSince = (before: Map<string, Buffer>) =>
 
 describe("npm run mirror over the previous run's output", () => {
   it("builds whole the first time, saying why", async () => {
-    expect(await mirror()).toContain(`Building ${outDir}/ whole: no build state (${outDir}.build-state.json)`);
+    expect(await mirror()).toContain(`Building ${outDir}/ whole: no build state (${outDir}.cache/state.json)`);
   });
 
   it("rewrites nothing when nothing changed, the archives not even copied", async () => {
@@ -142,14 +140,85 @@ describe("npm run mirror over the previous run's output", () => {
     await expectSameAsClean("add-remove");
   });
 
-  it("builds whole, saying why, when an archive is not as the previous run left it", async () => {
-    const archive = path.join(outDir, "downloads/catalogue-mirror.zip");
-    const bytes = statSync(archive).size;
-    await truncate(archive, bytes - 1);
+  it("writes again from the kept mirror a file removed from or edited in the output, with a record edited", async () => {
+    await rm(path.join(outDir, "api/units/index.json"));
+    await appendFile(path.join(outDir, "api/lessons/index.xml"), "<!-- edited by hand -->");
+    await rm(path.join(outDir, "admin"), { recursive: true });
+    const video = JSON.parse(await readFile(path.join(content, VIDEO), "utf8")) as { title: string };
+    await writeRecord(content, VIDEO, { ...video, title: `${video.title}, again` });
+    const log = await mirror();
+    expect(log).toContain("as the previous build left it: videos changed.");
+    expect(log).toMatch(/^ {2}\d+ files written from the kept mirror in /m);
+    await expectSameAsClean("output-edited");
+  });
+
+  it("after a unit's lessons and a lesson they link changed, equals a clean run", async () => {
+    const [unitFile, lessonFile] = ["units/ancient-mediterranean-worlds.json", "lessons/anatomy-of-a-volcano.json"];
+    const unit = JSON.parse(await readFile(path.join(content, unitFile), "utf8")) as { lessons: string[] };
+    const lesson = JSON.parse(await readFile(path.join(content, lessonFile), "utf8")) as { uuid: string; title: string };
+    await writeRecord(content, unitFile, { ...unit, lessons: [lesson.uuid, ...unit.lessons.slice(1)] });
+    await writeRecord(content, lessonFile, { ...lesson, title: `${lesson.title} (linked)` });
+    expect(await mirror()).toMatch(/as the previous build left it: (lessons, units|units, lessons) changed\./);
+    await expectSameAsClean("links");
+  });
+
+  it("builds whole, saying why, when the kept mirror is not as the previous run left it, or damaged inside", async () => {
+    const bytes = statSync(KEPT_MIRROR()).size;
+    await truncate(KEPT_MIRROR(), bytes - 1);
     expect(await mirror()).toContain(
-      `Building ${outDir}/ whole: ${archive} holds ${bytes - 1} bytes where the previous build left ${bytes}.`,
+      `Building ${outDir}/ whole: ${KEPT_MIRROR()} holds ${bytes - 1} bytes where the previous build left ${bytes}.`,
     );
     await expectSameAsClean("truncated");
+    // A byte of a site file's compressed bytes changed: the size and the end are as left, the entry's CRC-32 is not.
+    const archive = readFileSync(KEPT_MIRROR());
+    const at = archive.indexOf("catalogue-mirror/api/videos/index.json") + 200;
+    archive[at] ^= 0xff;
+    await writeFile(KEPT_MIRROR(), archive);
+    expect(await mirror()).toMatch(
+      new RegExp(`Building ${outDir}/ whole: the kept mirror cannot be read \\(.*catalogue-mirror/api/videos/index\\.json is damaged`),
+    );
+    await expectSameAsClean("damaged");
+  });
+
+  it("renders every chunk again when the kept chunks are missing, and builds whole when the kept reader is", async () => {
+    await rm(`${outDir}.cache/chunks.pack`);
+    const video = JSON.parse(await readFile(path.join(content, VIDEO), "utf8")) as { title: string };
+    await writeRecord(content, VIDEO, { ...video, title: `${video.title}, once more` });
+    const log = await mirror();
+    expect(log).toContain("as the previous build left it: videos changed.");
+    expect(log).not.toContain("taken from the previous build");
+    await expectSameAsClean("no-chunks");
+    await rm(`${outDir}.cache/downloads/catalogue-reader.zip`);
+    expect(await mirror()).toContain(`Building ${outDir}/ whole: ${outDir}.cache/downloads/catalogue-reader.zip is missing.`);
+    await expectSameAsClean("no-reader");
+  });
+
+  it("after a run killed halfway, builds whole, saying why, and equals a clean run", async () => {
+    const video = JSON.parse(await readFile(path.join(content, VIDEO), "utf8")) as { title: string };
+    await writeRecord(content, VIDEO, { ...video, title: `${video.title}, interrupted` });
+    const [command, args] = npmScriptCommand(PROJECT_DIR, npmScriptOf(PROJECT_DIR, "build-scripts/tools/cli/mirror.ts"));
+    const run = spawn(command, args, { cwd: PROJECT_DIR, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    // Killed once the site is written from the kept mirror, while the update writes over it.
+    await new Promise<void>((resolve) => run.stdout.on("data", (data: Buffer) => data.includes("from the kept mirror") && resolve()));
+    run.kill("SIGKILL");
+    await new Promise((resolve) => run.on("close", resolve));
+    expect(await mirror()).toContain(`Building ${outDir}/ whole: no build state`);
+    await expectSameAsClean("killed");
+  });
+
+  it("builds whole when a collection's folder crosses the folder limit, either way, and equals a clean run", async () => {
+    const limited = { FOLDER_LIMIT: "40" };
+    expect(await mirror(outDir, limited)).toContain("whole: the config or environment changed");
+    const video = JSON.parse(await readFile(path.join(content, VIDEO), "utf8")) as { html_path: string };
+    const added = Array.from({ length: 6 }, (_, n) => `videos/added-${n}.json`);
+    for (const [n, file] of added.entries())
+      await writeRecord(content, file, { ...video, uuid: `00000000-0000-4000-8000-00000000000${n}`, html_path: `${video.html_path}${n}/` });
+    expect(await mirror(outDir, limited)).toContain(`Building ${outDir}/ whole: the layout changed since the previous build.`);
+    await expectSameAsClean("split", limited);
+    for (const file of added) await rm(path.join(content, file));
+    expect(await mirror(outDir, limited)).toContain(`Building ${outDir}/ whole: the layout changed since the previous build.`);
+    await expectSameAsClean("joined", limited);
+    expect(await mirror()).toContain("whole: the config or environment changed");
   });
 
   it("after a translation changed, builds whole, saying why, and equals a clean run", async () => {
@@ -168,9 +237,11 @@ describe("npm run mirror over the previous run's output", () => {
     await expectSameAsClean("config", changed);
   });
 
-  it("after npm run build (or npm run dev) over the output, builds whole: their output has no state", async () => {
+  it("after npm run build over the output, updates from what it kept and equals a clean run", async () => {
+    await mirror(); // with the environment of the tests before
     const built = await runCli("build.ts", [], env);
     expect(built.code, built.stderr).toBe(0);
-    expect(await mirror()).toContain(`Building ${outDir}/ whole: no build state`);
+    expect(await mirror()).toContain(`Updating ${outDir}/ as the previous build left it: no collection changed.`);
+    await expectSameAsClean("after-build");
   });
 });

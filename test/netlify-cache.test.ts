@@ -7,7 +7,7 @@
  * collection that commit changed.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -76,19 +76,35 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The files below a folder, relative. */
+const filesBelow = (root: string) =>
+  readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(root, path.join(d.parentPath, d.name)));
+
 describe("netlify-build with the cache plugin of netlify.toml", () => {
-  it("builds the first checkout whole, then saves the output and its build state", () => {
-    expect(first).toContain("A cache of '_site, _site.build-state.json, _site.render-chunks' doesn't exist (yet).");
-    expect(first).toContain("Building _site/ whole: no build state (_site.build-state.json)");
-    expect(first).toContain("Successfully cached: _site, _site.build-state.json, _site.render-chunks");
+  it("builds the first checkout whole, then moves what the mirror keeps into the cache: a few files, not the site", () => {
+    expect(first).toMatch(/Netlify's cache holds no \S*_site\.cache\/: the build is whole\./);
+    expect(first).toContain("Building _site/ whole: no build state (_site.cache/state.json)");
+    expect(first).toMatch(/Saved \S*_site\.cache\/ in Netlify's cache\./);
   });
 
-  it("restores them in a fresh checkout of the next commit, which updates only the collection it changed", async () => {
-    expect(second).toContain("Successfully restored: _site, _site.build-state.json, _site.render-chunks");
+  it("moves it back in a fresh checkout of the next commit, which writes the site from it and updates only the collection it changed", async () => {
+    expect(second).toMatch(/Restored \S*_site\.cache\/ from Netlify's cache\./);
     expect(second).toContain("Updating _site/ as the previous build left it: videos changed.");
-    expect(second).toMatch(/catalogue-mirror\.zip: \d+ files \(\d+ copied from the previous archive\)/);
-    expect(existsSync(path.join(secondCheckout, "_site.render-chunks/videos/0.v8")), "the videos' stored chunk").toBe(true);
+    expect(second).toMatch(/^ {2}\d+ files written from the kept mirror in /m);
+    expect(second).toMatch(/catalogue-mirror\.zip: \d+ files \(\d+ copied from the previous archive/);
     const list = await readFile(path.join(secondCheckout, "_site/api/videos/index.json"), "utf8");
     expect(list.includes('"title":"Hurricanes, edited"'), "the edited title in the videos' list").toBe(true);
+    // Moved, not copied: the checkout keeps none of it, the cache holds the state, the chunks and the two archives.
+    expect(existsSync(path.join(secondCheckout, "_site.cache"))).toBe(false);
+    const kept = filesBelow(cacheDir).filter((file) => file.includes("_site.cache/"));
+    expect(kept.map((file) => file.slice(file.indexOf("_site.cache"))).sort()).toEqual([
+      "_site.cache/chunks.pack",
+      "_site.cache/downloads/catalogue-mirror.zip",
+      "_site.cache/downloads/catalogue-reader.zip",
+      "_site.cache/state.json",
+    ]);
+    expect(filesBelow(cacheDir).filter((file) => file.includes("_site/"))).toEqual([]);
   });
 });

@@ -197,8 +197,8 @@ describe("render threads", () => {
   it("take a stored chunk again, in another run, where its records are the same, with the same entries and terms", async () => {
     const { jobs: all, context } = await jobs();
     const outDir = await mkdtemp(path.join(tmpdir(), "render-threads-"));
-    const dir = path.join(outDir, "chunks");
-    const first = new StoredChunks(dir);
+    const file = path.join(outDir, "chunks.pack");
+    const first = new StoredChunks(file);
     first.begin(false);
     const seen = new Map<string, { items: unknown[]; terms: string[][] }>();
     const shown = (chunk: RenderedChunk, start: number) => {
@@ -214,10 +214,11 @@ describe("render threads", () => {
         kept: first,
       },
     );
+    first.finish();
     // Another run: the same records as new objects (read again), one of them edited.
     const again = all.map((job) => ({ ...job, records: job.records.map((r) => structuredClone(r)) }));
     again[0].records[1] = { record: { ...again[0].records[1].record, title: "Edited" }, digest: "edited" };
-    const second = new StoredChunks(dir);
+    const second = new StoredChunks(file);
     second.begin(true);
     const rendered: string[] = [];
     await threads.render(

@@ -1,25 +1,33 @@
 /**
- * What `npm run mirror` keeps beside its output (`<output>.build-state.json`)
- * to redo only what a commit changed: a fingerprint of everything but the
- * records that can make the output differ, the commit it was built from, the
- * site's files and bytes, each archive as written, and each record's hash. A
- * build whose fingerprint matches, from a descendant commit, over an output as
- * it was left, writes again only the collections whose records changed
- * (run-build.ts); anything else is a whole build, for the one reason given.
+ * What `npm run mirror` keeps between builds, in one folder beside its output
+ * (`<output>.cache/`, the one thing Netlify's cache carries: a handful of large
+ * files, never the site's own): this state, the rendered chunks
+ * (write/stored-chunks.ts) and the archives it made, linked. The state holds a
+ * fingerprint of everything but the records that can make the output differ,
+ * the commit it was built from, each archive as
+ * written, and each record's hash.
  *
- * "As it was left" is checked without listing the output, whose cost grows
- * with the output, not with the change: the folder must be there, and each
- * archive as recorded (its size and last bytes, the end of its central
- * directory), or absent as recorded. The rest is trusted, as the output and
- * its state travel together (Netlify's cache saves and restores them as one)
- * and a run forgets the state before it writes, keeping a new one only once
- * done; so the files an update did not write are taken as they were, and the
- * archives copy their entries unread. Not caught: a file of the site edited
- * or removed by hand, the archives left alone (a listing would catch a
- * removal only). After that, delete the state file.
+ * A build whose fingerprint matches, from a descendant commit, with the kept
+ * archives as recorded (their size and last bytes, the end of the central
+ * directory), writes the site again from the kept mirror (mirror/restore-site.ts)
+ * and then only the collections whose records changed (run-build.ts); anything
+ * else is a whole build, for the one reason given. The output folder itself is
+ * never trusted: whatever happened to it, an update starts from the kept bytes.
+ * A run forgets the state before it writes and keeps a new one only once done.
  */
 import { execFileSync } from "node:child_process";
-import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { versions } from "node:process";
 import { createHash } from "node:crypto";
@@ -29,8 +37,9 @@ import type { TreeLayout } from "../core/routes/tree-layout.ts";
 import { readAt } from "./load/read-at.ts";
 import { TRANSLATIONS_FOLDER } from "./load/content-folder.ts";
 import type { PieceIndex } from "./mirror/pieces.ts";
+import { MIRROR_ARCHIVE } from "../core/routes/output-tree.ts";
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** What the code of a build is: every file of these (folders listed recursively), below the project. */
 const CODE = ["build-scripts", "templates", ".eleventy.ts", "package.json", "package-lock.json"];
@@ -54,19 +63,12 @@ export interface BuildState {
   readonly format: typeof FORMAT;
   readonly fingerprint: Fingerprint;
   readonly commit: string;
-  /** The site's files and their bytes once the build was done: the output less its archives. */
-  readonly site: SiteSize;
   /** Each archive (by its path below the output) as written, or null where there is none. */
   readonly archives: Record<string, ArchiveMark | null>;
   /** The time the archives carry (mirror/archive-time.ts), in milliseconds. */
   readonly archiveTime: number;
   /** Each collection's records: source file → hash of its text as read. */
   readonly records: Record<string, Record<string, string>>;
-}
-
-export interface SiteSize {
-  readonly files: number;
-  readonly bytes: number;
 }
 
 /** An archive as a build left it: its size, its last bytes (the end of its central directory) and how many entries it made in memory. */
@@ -94,7 +96,13 @@ export interface BuildInputs {
 /** The plan: write again the collections of `only` over the output the state describes, or build it all, for `reason`. */
 export type BuildPlan = { readonly only: ReadonlySet<string>; readonly state: BuildState } | { readonly full: string };
 
-export const stateFile = (outDir: string) => `${outDir}.build-state.json`;
+/** The folder `npm run mirror` keeps between builds, beside the output it describes (tests build many outputs at once). */
+export const cacheDir = (outDir: string) => `${outDir}.cache`;
+
+export const stateFile = (outDir: string) => path.join(cacheDir(outDir), "state.json");
+
+/** Where the cache keeps an archive of the output (by its path below the output): a link to the published one. */
+export const keptArchive = (outDir: string, file: string) => path.join(cacheDir(outDir), file);
 
 /** The files below `dir`, relative, `/`-separated, in a stable order. */
 function filesBelow(projectDir: string, dir: string): string[] {
@@ -159,16 +167,15 @@ function archiveEnd(file: string): { bytes: number; end: string } | null {
   }
 }
 
-/** Why the output is not as the state says it was left, checked without listing it (see the top of this file); undefined if it is. */
-function outputDiffers(outDir: string, archives: BuildState["archives"]): string | undefined {
-  if (!statSync(outDir, { throwIfNoEntry: false })?.isDirectory()) return `${outDir}/ is missing`;
+/** Why the kept archives are not as the state says they were left; undefined if they are. */
+function keptDiffers(outDir: string, archives: BuildState["archives"]): string | undefined {
   for (const [file, mark] of Object.entries(archives)) {
-    const found = archiveEnd(path.join(outDir, file));
-    if (!mark) {
-      if (found) return `${outDir}/${file} is there, where the previous build left none`;
-    } else if (!found) return `${outDir}/${file} is missing`;
-    else if (found.bytes !== mark.bytes) return `${outDir}/${file} holds ${found.bytes} bytes where the previous build left ${mark.bytes}`;
-    else if (found.end !== mark.end) return `${outDir}/${file} does not end as the previous build left it`;
+    const kept = keptArchive(outDir, file);
+    const found = archiveEnd(kept);
+    if (!mark) continue;
+    if (!found) return `${kept} is missing`;
+    if (found.bytes !== mark.bytes) return `${kept} holds ${found.bytes} bytes where the previous build left ${mark.bytes}`;
+    if (found.end !== mark.end) return `${kept} does not end as the previous build left it`;
   }
   return undefined;
 }
@@ -184,13 +191,7 @@ function readState(outDir: string): BuildState | string {
   }
   try {
     const state = JSON.parse(text) as BuildState;
-    if (
-      state.format !== FORMAT ||
-      typeof state.fingerprint !== "object" ||
-      typeof state.records !== "object" ||
-      !state.site ||
-      !state.archives
-    )
+    if (state.format !== FORMAT || typeof state.fingerprint !== "object" || typeof state.records !== "object" || !state.archives)
       return `${file} is of another format`;
     return state;
   } catch {
@@ -223,7 +224,8 @@ export function planBuild(projectDir: string, outDir: string, inputs: BuildInput
   if (changed.length) return { full: `the ${changed.join(" and the ")} changed since the previous build` };
   const unfollowed = followsFrom(projectDir, state.commit, inputs.commit);
   if (unfollowed) return { full: unfollowed };
-  const differs = outputDiffers(outDir, state.archives);
+  if (!state.archives[MIRROR_ARCHIVE]) return { full: "the previous build made no full mirror to write the site from" };
+  const differs = keptDiffers(outDir, state.archives);
   if (differs) return { full: differs };
   const only = new Set<string>();
   for (const name of new Set([...Object.keys(records), ...Object.keys(state.records)])) {
@@ -261,13 +263,28 @@ export interface ArchivesLeft {
   readonly archives: Record<string, { entries: number; made: number; pieces: PieceIndex } | null>;
 }
 
-/** Keeps the state of a finished build: `site` as its writers counted it, the archives read for their marks. */
-export function storeState(outDir: string, inputs: BuildInputs, records: BuildState["records"], site: SiteSize, left: ArchivesLeft): void {
+/** `to` made the file `from` is: linked (no bytes copied), or copied where the two are on different file systems. */
+function linkAs(from: string, to: string): void {
+  rmSync(to, { force: true });
+  mkdirSync(path.dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+/** Keeps the state of a finished build, and its archives, read for their marks. */
+export function storeState(outDir: string, inputs: BuildInputs, records: BuildState["records"], left: ArchivesLeft): void {
   if (inputs.commit === undefined) return;
   const marks = Object.fromEntries(
     Object.entries(left.archives).map(([file, archive]) => {
       const found = archive && archiveEnd(path.join(outDir, file));
-      if (!archive || !found) return [file, null];
+      if (!archive || !found) {
+        rmSync(keptArchive(outDir, file), { force: true });
+        return [file, null];
+      }
+      linkAs(path.join(outDir, file), keptArchive(outDir, file));
       const pieces = Object.fromEntries([...archive.pieces].map(([name, packed]) => [name, Buffer.from(packed).toString("base64")]));
       return [file, { ...found, entries: archive.entries, made: archive.made, pieces }];
     }),
@@ -277,10 +294,14 @@ export function storeState(outDir: string, inputs: BuildInputs, records: BuildSt
     format: FORMAT,
     fingerprint: inputs.fingerprint,
     commit: inputs.commit,
-    site,
     archives: marks,
     archiveTime,
     records,
   };
   writeFileSync(stateFile(outDir), JSON.stringify(state));
+}
+
+/** The archives an update starts from: the kept ones, put back where the output publishes them. */
+export function linkKeptArchives(outDir: string, state: BuildState): void {
+  for (const [file, mark] of Object.entries(state.archives)) if (mark) linkAs(keptArchive(outDir, file), path.join(outDir, file));
 }

@@ -3,12 +3,11 @@
  * staging folder, then swap it in for the output folder. A failed build
  * clears the staging folder and leaves the previous output as it was.
  * Used by `npm run build`, `npm run dev` and `npm run mirror`, which may
- * have the build write only the collections a commit changed, over the
- * output as it is (build-state.ts).
+ * have the build write only the collections a commit changed, over the site
+ * it wrote from its cache (mirror/make-mirror.ts).
  */
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
-import { forgetState } from "./build-state.ts";
 import { CatalogueSite } from "./eleventy-plugin.ts";
 import { ContentError, prepareBuild, type PreparedBuild } from "./prepare.ts";
 import { checkFolders } from "./write/folder-limit.ts";
@@ -29,7 +28,7 @@ export interface BuildOptions {
   readonly kept?: ChunkStore;
   readonly progress?: Progress;
   /** Asked once the content is checked: what to write again over the output as it is, or undefined for a whole build in the staging folder. */
-  readonly update?: (build: PreparedBuild) => UpdateScope | undefined;
+  readonly update?: (build: PreparedBuild) => Promise<UpdateScope | undefined>;
 }
 
 /** What an update writes again: these collections (the rest of the output left alone), but no file of an unchanged record. */
@@ -49,7 +48,7 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
   let site: CatalogueSite | undefined;
   try {
     const build = await prepareBuild(process.cwd());
-    const update = options.update?.(build);
+    const update = await options.update?.(build);
     const only = update?.collections;
     site = new CatalogueSite(
       build,
@@ -57,8 +56,6 @@ export async function runBuild(outDir: string, options: BuildOptions = {}): Prom
       only !== undefined,
     );
     await clearStaging(outDir);
-    // A whole build (`npm run build`, `npm run dev`'s) makes an output no kept state describes: `npm run mirror` keeps its own.
-    if (!only) forgetState(outDir);
     const staging = only ? outDir : stagingDir(outDir);
     const eleventy = new Eleventy("templates", staging, { configPath: ".eleventy.ts", quietMode: true, config: site.plugin });
     // Eleventy's closing line counts its own pages only: the build's summary counts every file.

@@ -1,15 +1,18 @@
 /**
  * When a build may follow the state the last one kept, and when it builds
- * whole (and why): a real git repository with a side branch, an output
- * folder whose archive is removed, truncated or replaced, and the state file
- * damaged or left behind.
+ * whole (and why): a real git repository with a side branch, a kept mirror
+ * removed, truncated or replaced, none kept, and the state file damaged or
+ * left behind; the output folder itself is never looked at.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, truncateSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MIRROR_ARCHIVE } from "../../build-scripts/core/routes/output-tree.ts";
 import {
+  cacheDir,
+  keptArchive,
   storeState as storeStateOf,
   markedPieces,
   planBuild,
@@ -42,14 +45,13 @@ beforeAll(() => {
   writeFileSync(path.join(outDir, ARCHIVE), ARCHIVE_BYTES);
 });
 
-const ARCHIVE = "downloads/site.zip";
+const ARCHIVE = MIRROR_ARCHIVE;
 /** Not a zip: the state notes an archive's size and last bytes only. */
 const ARCHIVE_BYTES = "an archive's bytes, and the end of its central directory";
-const SITE = { files: 1, bytes: 2 };
 const TIME = new Date(Date.UTC(2026, 10, 29));
 const PIECES = new Map([["site/api/videos/index.json", Uint8Array.of(1, 2, 3)]]);
 const storeState = (at: string, inputs: BuildInputs, records: BuildState["records"]) =>
-  storeStateOf(at, inputs, records, SITE, {
+  storeStateOf(at, inputs, records, {
     time: TIME,
     archives: { [ARCHIVE]: { entries: 4, made: 3, pieces: PIECES }, "downloads/none.zip": null },
   });
@@ -73,7 +75,7 @@ describe("planBuild", () => {
     };
     expect(planBuild(repo, outDir, inputs(commits.second), now)).toMatchObject({ only: new Set(["units", "lessons"]) });
     const plan = planBuild(repo, outDir, inputs(commits.first), records);
-    expect(plan).toMatchObject({ only: new Set(), state: { site: SITE, records, archiveTime: TIME.getTime() } });
+    expect(plan).toMatchObject({ only: new Set(), state: { records, archiveTime: TIME.getTime() } });
     expect(plan).toHaveProperty(["state", "archives", ARCHIVE], {
       bytes: ARCHIVE_BYTES.length,
       end: Buffer.from(ARCHIVE_BYTES.slice(-22)).toString("hex"),
@@ -110,35 +112,41 @@ describe("planBuild", () => {
     });
   });
 
-  it("builds whole when an archive is missing, truncated, replaced or unlooked-for; a file of the site is not checked", () => {
+  it("keeps the archives linked in the cache beside the state, and builds whole when the kept mirror is missing, truncated or replaced", () => {
     const plan = () => planBuild(repo, outDir, inputs(commits.first), records);
     storeState(outDir, inputs(commits.first), records);
-    // A file added or removed is trusted not to be there (build-state.ts): no listing.
-    writeFileSync(path.join(outDir, "api/extra.json"), "{}");
+    const kept = keptArchive(outDir, ARCHIVE);
+    expect(kept.startsWith(`${cacheDir(outDir)}/`)).toBe(true);
+    expect(readFileSync(kept, "utf8")).toBe(ARCHIVE_BYTES);
+    // The output folder is not looked at: an update writes the site from the kept mirror.
+    rmSync(path.join(outDir, "api"), { recursive: true });
     expect(plan()).toHaveProperty("only");
-    rmSync(path.join(outDir, "api/extra.json"));
-    const archive = path.join(outDir, ARCHIVE);
-    truncateSync(archive, 10);
-    expect(plan()).toEqual({ full: `${archive} holds 10 bytes where the previous build left ${ARCHIVE_BYTES.length}` });
-    writeFileSync(archive, ARCHIVE_BYTES.toUpperCase());
-    expect(plan()).toEqual({ full: `${archive} does not end as the previous build left it` });
-    rmSync(archive);
-    expect(plan()).toEqual({ full: `${archive} is missing` });
-    writeFileSync(archive, ARCHIVE_BYTES);
-    expect(plan()).toHaveProperty("only");
-    writeFileSync(path.join(outDir, "downloads/none.zip"), "");
-    expect(plan()).toEqual({ full: `${outDir}/downloads/none.zip is there, where the previous build left none` });
-    rmSync(path.join(outDir, "downloads/none.zip"));
+    truncateSync(kept, 10);
+    expect(plan()).toEqual({ full: `${kept} holds 10 bytes where the previous build left ${ARCHIVE_BYTES.length}` });
+    writeFileSync(kept, ARCHIVE_BYTES.toUpperCase());
+    expect(plan()).toEqual({ full: `${kept} does not end as the previous build left it` });
+    rmSync(kept);
+    expect(plan()).toEqual({ full: `${kept} is missing` });
+    writeFileSync(path.join(outDir, ARCHIVE), ARCHIVE_BYTES);
   });
 
-  it("builds whole when the state is missing or damaged, or the output folder is gone", () => {
-    storeState(outDir, inputs(commits.first), records);
-    expect(planBuild(repo, path.join(repo, "elsewhere"), inputs(commits.first), records)).toEqual({
-      full: `no build state (${stateFile(path.join(repo, "elsewhere"))}): the first build here, or the last one did not finish`,
+  it("builds whole when the previous build kept no full mirror to write the site from", () => {
+    storeStateOf(outDir, inputs(commits.first), records, { time: TIME, archives: { [ARCHIVE]: null } });
+    expect(planBuild(repo, outDir, inputs(commits.first), records)).toEqual({
+      full: "the previous build made no full mirror to write the site from",
     });
-    writeFileSync(stateFile(path.join(repo, "elsewhere")), readFileSync(stateFile(outDir)));
-    expect(planBuild(repo, path.join(repo, "elsewhere"), inputs(commits.first), records)).toEqual({
-      full: `${path.join(repo, "elsewhere")}/ is missing`,
+  });
+
+  it("builds whole when the state is missing or damaged, or left without its archives", () => {
+    storeState(outDir, inputs(commits.first), records);
+    const elsewhere = path.join(repo, "elsewhere");
+    expect(planBuild(repo, elsewhere, inputs(commits.first), records)).toEqual({
+      full: `no build state (${stateFile(elsewhere)}): the first build here, or the last one did not finish`,
+    });
+    mkdirSync(cacheDir(elsewhere));
+    writeFileSync(stateFile(elsewhere), readFileSync(stateFile(outDir)));
+    expect(planBuild(repo, elsewhere, inputs(commits.first), records)).toEqual({
+      full: `${keptArchive(elsewhere, ARCHIVE)} is missing`,
     });
     writeFileSync(stateFile(outDir), '{"format": 2, "finger');
     expect(planBuild(repo, outDir, inputs(commits.first), records)).toEqual({ full: `${stateFile(outDir)} is damaged (not JSON)` });
