@@ -16,7 +16,7 @@ import { problem } from "../validate/problems.ts";
 import type { SourceFile, SourceName, UnreadSource } from "../validate/validate-catalogue.ts";
 import type { TranslationSource } from "../validate/validate-translations.ts";
 import { followLink, isHidden, isRecordFile, isRecordPath, listFolder, readRecord, TRANSLATIONS_FOLDER } from "./content-folder.ts";
-import { sha256 } from "../cache/cached.ts";
+import { sha256 } from "../../hashes.ts";
 
 /** The content folder's records and stored translations, each an entry's text or its problem. */
 export interface ContentSources {

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { deserialize, serialize } from "node:v8";
-import { sha256 } from "../cache/cached.ts";
+import { sha256 } from "../../hashes.ts";
 import { RECORDS_PER_TASK, type RecordToRender } from "./render-messages.ts";
 import type { ChunkStore, RenderedChunk } from "./render-threads.ts";
 import { NOTHING_WRITTEN } from "./write-stats.ts";

@@ -26,7 +26,7 @@ import { mkdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promis
 import path from "node:path";
 import { A_RECORD, contentEntry, followLink, isInside, listFolder, readRecord } from "../../../pipeline/load/content-folder.ts";
 import { readTextFile } from "../../../pipeline/load/read-text-file.ts";
-import { sha1 } from "../../../runtime/server/sha1.ts";
+import { sha1 } from "../../../hashes.ts";
 import { checkedTreeish, StoreRefusal, type CommitObject, type RepositoryStore, type TreeChange, type TreeEntry } from "./store.ts";
 import { appendAll } from "../../../core/append-all.ts";
 
