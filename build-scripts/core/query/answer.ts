@@ -248,7 +248,7 @@ export abstract class PublishedApi {
     const slices = new Map<number, Promise<JsonObject[]>>();
     for (const p of positions) {
       const n = Math.floor(p / manifest.recordsPerFile);
-      if (!slices.has(n)) slices.set(n, this.loadJson(queryFile(collection, manifest.files.records[n])) as Promise<JsonObject[]>);
+      memoized(slices, n, () => this.loadJson(queryFile(collection, manifest.files.records[n])) as Promise<JsonObject[]>);
     }
     const loaded = new Map(await Promise.all([...slices].map(async ([n, slice]) => [n, await slice] as const)));
     return positions.map((p) => loaded.get(Math.floor(p / manifest.recordsPerFile))![p % manifest.recordsPerFile]);
