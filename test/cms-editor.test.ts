@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import { recordFields } from "../build-scripts/core/cms/cms-config.ts";
 import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
-import { launchChromium } from "./helpers/chromium.ts";
-import { field, publish } from "./helpers/decap.ts";
-import { freePort, startProcess, type Running } from "./helpers/processes.ts";
+import { launchChromium } from "../harness/chromium.ts";
+import { field, publish } from "../harness/decap.ts";
+import { freePort, startProcess, type Running } from "../harness/processes.ts";
 import { PROJECT_DIR, runCli } from "./helpers/run-cli.ts";
-import { serveStatic } from "./helpers/static-server.ts";
+import { serveStatic } from "../harness/static-server.ts";
 import { tempContent } from "./helpers/temp-content.ts";
 
 let contentDir: string;

@@ -12,7 +12,7 @@ import { WORKING_TREE_BRANCH, WORKING_TREE_REPO } from "../build-scripts/core/cm
 import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
 import { serveWorkingTree } from "../build-scripts/tools/cms/github-api/serve-working-tree.ts";
 import type { GithubApiServer } from "../build-scripts/tools/cms/github-api/server.ts";
-import { freePort } from "./helpers/processes.ts";
+import { freePort } from "../harness/processes.ts";
 import { tempContent } from "./helpers/temp-content.ts";
 
 const SITE = "http://127.0.0.1:8080";

@@ -5,8 +5,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { githubApiServerPort } from "../../build-scripts/core/cms/github-api-server-address.ts";
 import { npmScriptCommand } from "../../build-scripts/tools/cli/npm-scripts.ts";
-import { launchChromium } from "./chromium.ts";
-import { freePort, startProcess } from "./processes.ts";
+import { launchChromium } from "../../harness/chromium.ts";
+import { freePort, startProcess } from "../../harness/processes.ts";
 import { PROJECT_DIR } from "./run-cli.ts";
 import { tempContent } from "./temp-content.ts";
 
@@ -85,6 +85,3 @@ export async function openAdmin(browser: Browser, site: string, problems: string
   await page.locator('a[href*="/entries/"]').first().waitFor({ timeout: 60_000 });
   return page;
 }
-
-/** A field of Decap's form by its name. */
-export const formField = (page: Page, name: string) => page.locator(`[id^="${name}-field-"]`).first();
