@@ -16,7 +16,8 @@ import { field, publish } from "../harness/decap.ts";
 import { freePort, startProcess, type Running } from "../harness/processes.ts";
 import { PROJECT_DIR, runCli } from "./helpers/run-cli.ts";
 import { serveStatic } from "../harness/static-server.ts";
-import { tempContent } from "./helpers/temp-content.ts";
+import { tempContent, writeRecord } from "./helpers/temp-content.ts";
+import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
 
 let contentDir: string;
 let cms: Running;
@@ -119,6 +120,23 @@ describe("npm run cms, /admin/ in Chromium", () => {
       await expect(preview.locator("base").getAttribute("href")).resolves.toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       await page.close();
     }
+    expect(problems).toEqual([]);
+  });
+
+  it("lists a collection's records as the build reads them: not a hidden file, nor one that is not JSON", async () => {
+    const article = JSON.parse(await read("articles/the-secret-life-of-plankton.json")) as Record<string, unknown>;
+    for (const name of ["_draft.json", ".unsaved.json", "notes.txt"])
+      await writeRecord(contentDir, `articles/${name}`, { ...article, title: `Not published: ${name}` });
+    // Decap's start page lists its first collection, the articles.
+    const page = await admin();
+    const cards = page.locator('a[href*="#/collections/articles/entries/"]');
+    await cards.first().waitFor({ timeout: 60_000 });
+    const shown = (await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")!))).map((href) => href.split("/").at(-1));
+    const { records } = readContent(path.dirname(contentDir), "content");
+    const built = [...records].filter((r) => r.collection === "articles").map((r) => path.basename(r.file, ".json"));
+    expect(shown.sort()).toEqual(built);
+    expect(shown).toHaveLength(3);
+    await page.close();
     expect(problems).toEqual([]);
   });
 
