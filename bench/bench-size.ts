@@ -6,7 +6,6 @@
  * builder watches; a commit under `npm run mirror` (measure-commit.ts); then
  * the queries (query-figures.ts). With the build's and the mirror's tables.
  */
-import { createHash } from "node:crypto";
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
@@ -15,6 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { count, markdownTable, range } from "./markdown-table.ts";
+import { sha256Hash } from "../build-scripts/hashes.ts";
 import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import { measureCommit } from "./measure-commit.ts";
 import { measureIncremental } from "./measure-incremental.ts";
@@ -68,7 +68,7 @@ async function measure(command: string, args: readonly string[], env: NodeJS.Pro
  * is never used), and kept in the temporary folder.
  */
 export async function cachedCatalogue(resources: number, seed: number, otherScripts: number): Promise<string> {
-  const hash = createHash("sha256");
+  const hash = sha256Hash();
   for (const name of (await readdir(GENERATOR_DIR)).sort()) hash.update(name).update(await readFile(path.join(GENERATOR_DIR, name)));
   const dir = path.join(BENCH_DIR, "data", `${resources}-seed${seed}-scripts${otherScripts}-${hash.digest("hex").slice(0, 10)}`);
   if (existsSync(dir)) return dir;

@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { count, markdownTable } from "./markdown-table.ts";
 import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import type { ListWords } from "./query-words.ts";
-import { launchChromium } from "../test/helpers/chromium.ts";
+import { launchChromium } from "../harness/chromium.ts";
 
 /** The link: DevTools' emulation, per request latency and shared throughput. */
 export const LINK = { latencyMs: 60, mbps: 9 };

@@ -14,11 +14,11 @@ import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
 import { githubApiServerPort } from "../build-scripts/core/cms/github-api-server-address.ts";
 import { serveWorkingTree } from "../build-scripts/tools/cms/github-api/serve-working-tree.ts";
 import type { GithubApiServer } from "../build-scripts/tools/cms/github-api/server.ts";
-import { launchChromium } from "../test/helpers/chromium.ts";
-import { contentRepository, serveRepository } from "../test/helpers/content-repository.ts";
-import { field, logInAs, publish } from "../test/helpers/decap.ts";
-import { freePort } from "../test/helpers/processes.ts";
-import { serveStatic } from "../test/helpers/static-server.ts";
+import { launchChromium } from "../harness/chromium.ts";
+import { contentRepository, serveRepository } from "../harness/content-repository.ts";
+import { field, logInAs, publish } from "../harness/decap.ts";
+import { freePort } from "../harness/processes.ts";
+import { serveStatic } from "../harness/static-server.ts";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 

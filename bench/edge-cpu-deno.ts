@@ -8,7 +8,7 @@
  */
 import process from "node:process";
 import { measureEdge, type RequestKind } from "./edge-cpu.ts";
-import { SiteFiles } from "../test/helpers/static-host.ts";
+import { SiteFiles } from "../harness/static-host.ts";
 
 const [site, kinds, runs, warmups] = process.argv.slice(2);
 const figures = await measureEdge(new SiteFiles(site), JSON.parse(kinds) as RequestKind[], {

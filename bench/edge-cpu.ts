@@ -13,11 +13,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import edgeFunction from "../build-scripts/runtime/edge/functions/api.ts";
-import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "../test/helpers/deno-binary.ts";
+import { DENO_FLAGS, denoBinary, denoEnv, PROJECT_DIR } from "../harness/deno-binary.ts";
 import { count, markdownTable } from "./markdown-table.ts";
 import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import { pickWords, wordsFound, type ListWords } from "./query-words.ts";
-import { cpuMs, type SiteFiles } from "../test/helpers/static-host.ts";
+import { cpuMs, type SiteFiles } from "../harness/static-host.ts";
 
 /** Netlify's limit of CPU time per request of an edge function. */
 const EDGE_BUDGET_MS = 50;

@@ -8,7 +8,7 @@
 import { browserTable, LINK, measureBrowserSearch } from "./browser-search.ts";
 import { edgeTables, measureEdgeLists, requestKinds } from "./edge-cpu.ts";
 import { measureShimBytes, shimTable } from "./shim-bytes.ts";
-import { serveSite } from "../test/helpers/static-host.ts";
+import { serveSite } from "../harness/static-host.ts";
 
 const DEFAULTS = {
   runs: 15,

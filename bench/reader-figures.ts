@@ -19,7 +19,7 @@ import type { SearchManifest } from "../build-scripts/core/search/build-index.ts
 import { archiveReader } from "../build-scripts/pipeline/mirror/reader-archive.ts";
 import { count, markdownTable } from "./markdown-table.ts";
 import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
-import { launchChromium } from "../test/helpers/chromium.ts";
+import { launchChromium } from "../harness/chromium.ts";
 
 /** The list opened, and how many of its resources are opened one after another for the memory figure. */
 const LIST = "videos";

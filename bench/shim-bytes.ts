@@ -11,7 +11,7 @@ import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
 import type { RequestKind } from "./edge-cpu.ts";
 import { count, markdownTable } from "./markdown-table.ts";
 import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
-import { siteFiles } from "../test/helpers/static-host.ts";
+import { siteFiles } from "../harness/static-host.ts";
 
 /**
  * The goal: the shim transfers at most this many times the answer's own gzip

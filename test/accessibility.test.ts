@@ -11,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "./helpers/build-site.ts";
 import { sharedBuild } from "./helpers/shared-build.ts";
-import { launchChromium } from "./helpers/chromium.ts";
+import { launchChromium } from "../harness/chromium.ts";
 import { startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 
 const AXE_SOURCE = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -62,6 +62,13 @@ describe("npm run bench:data -- --videos 60 --units 8 --lessons 5 --seed 7", () 
     expect([...c.keys()]).not.toEqual([...a.keys()]);
   });
 
+  it("writes no progress into a log: a run whose output is not a terminal prints its summary alone", async () => {
+    // A line of progress comes every 5,000 records written.
+    const { stdout, stderr } = await generate(path.join(temp, "logged"), "7", "--videos", "5000");
+    expect(stdout.split("\n").filter(Boolean)).toEqual([expect.stringMatching(/^Wrote /), expect.stringMatching(/^Build it: /)]);
+    expect(stderr).toBe("");
+  });
+
   it("refuses to write into a folder that is not empty", async () => {
     await expect(generate(path.join(temp, "a"), "7")).rejects.toMatchObject({ stderr: expect.stringContaining("is not empty") });
   });

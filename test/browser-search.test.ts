@@ -15,11 +15,11 @@ import { SHIM_FILE } from "../build-scripts/core/routes/output-tree.ts";
 import type { request as Request } from "../build-scripts/runtime/browser/shim.ts";
 import { PROJECT_DIR, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { sharedBuild } from "./helpers/shared-build.ts";
-import { launchChromium, shownJson } from "./helpers/chromium.ts";
+import { launchChromium, shownJson } from "../harness/chromium.ts";
 import { drfMatches } from "./helpers/drf-search-filter.ts";
 import { indexedLists, type IndexedList } from "./helpers/memory-index.ts";
 import { buildPagedSite, MANY_MATCHES } from "./helpers/paged-site.ts";
-import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
+import { serveStatic, type StaticServer } from "../harness/static-server.ts";
 import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/pagination.ts";
 
 const SHOTS = path.join(PROJECT_DIR, "test-results/browser");

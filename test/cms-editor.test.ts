@@ -4,48 +4,25 @@
  * renders; a save changes the lines the editor changed and nothing else; new
  * records validate and reach the site's lists at the next rebuild.
  */
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { findCollection } from "../build-scripts/core/catalogue/collections.ts";
 import { recordFields } from "../build-scripts/core/cms/cms-config.ts";
-import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
-import { launchChromium } from "./helpers/chromium.ts";
-import { field, publish } from "./helpers/decap.ts";
-import { freePort, startProcess, type Running } from "./helpers/processes.ts";
+import { field, publish } from "../harness/decap.ts";
 import { PROJECT_DIR, runCli } from "./helpers/run-cli.ts";
-import { serveStatic } from "./helpers/static-server.ts";
-import { tempContent } from "./helpers/temp-content.ts";
+import { serveStatic } from "../harness/static-server.ts";
+import { writeRecord } from "./helpers/temp-content.ts";
+import { cmsForTests } from "./helpers/cms-session.ts";
+import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
 
-let contentDir: string;
-let cms: Running;
-let browser: Browser;
-let site: string;
+const session = cmsForTests();
 const problems: string[] = [];
-
-beforeAll(async () => {
-  contentDir = await tempContent("content");
-  const port = await freePort(2); // and the GitHub-API server's, PORT + 1
-  site = `http://127.0.0.1:${port}`;
-  const [command, args] = npmScriptCommand(PROJECT_DIR, "cms");
-  cms = startProcess(command, args, {
-    cwd: PROJECT_DIR,
-    env: { CONTENT_DIR: contentDir, PORT: String(port), OUTPUT_DIR: path.join(path.dirname(contentDir), "site") },
-  });
-  await cms.waitFor(/Server at http/, 0, 120_000);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await cms?.stop();
-  if (contentDir) await rm(path.dirname(contentDir), { recursive: true, force: true });
-});
 
 /** The admin page, on npm run cms's server, with every console error and page error collected. */
 async function admin(hash = ""): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await session.browser.newPage();
   page.on("console", (m) => {
     if (m.type() === "error") problems.push(m.text());
   });
@@ -55,10 +32,10 @@ async function admin(hash = ""): Promise<Page> {
     if (!/^(http:\/\/127\.0\.0\.1:|ws:\/\/127\.0\.0\.1:|data:|blob:|about:)/.test(r.url())) problems.push(`asked ${r.url()}`);
   });
   // No login: npm run cms's GitHub-API server is this machine's, and the page logs Decap in.
-  await page.goto(`${site}/admin/`);
+  await page.goto(`${session.cms.site}/admin/`);
   await page.getByText("Collections").first().waitFor({ timeout: 60_000 });
   if (hash) {
-    await page.goto(`${site}/admin/#${hash}`);
+    await page.goto(`${session.cms.site}/admin/#${hash}`);
     await field(page, "title").waitFor({ timeout: 60_000 });
     // An entry's form is drawn before its record is in it: edit it only once its title is shown.
     if (!hash.endsWith("/new")) await expect.poll(() => field(page, "title").inputValue(), { timeout: 60_000 }).not.toBe("");
@@ -66,7 +43,7 @@ async function admin(hash = ""): Promise<Page> {
   return page;
 }
 
-const read = (file: string) => readFile(path.join(contentDir, file), "utf8");
+const read = (file: string) => readFile(path.join(session.cms.contentDir, file), "utf8");
 /** The record as the copy of the content had it before any test saved it. */
 const original = (file: string) => readFile(path.join(PROJECT_DIR, "content", file), "utf8");
 
@@ -77,9 +54,9 @@ async function edit(page: Page, name: string, value: string): Promise<void> {
 
 /** A page of the site, once its live-reload client listens. */
 async function sitePage(): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await session.browser.newPage();
   const listening = page.waitForEvent("console", { predicate: (m) => /\] Connected$/.test(m.text()), timeout: 60_000 });
-  await page.goto(`${site}/`);
+  await page.goto(`${session.cms.site}/`);
   await listening;
   return page;
 }
@@ -92,7 +69,7 @@ function changedLines(before: string, after: string): string[] {
 }
 
 async function validates(): Promise<void> {
-  const result = await runCli("validate.ts", [], { CONTENT_DIR: contentDir });
+  const result = await runCli("validate.ts", [], { CONTENT_DIR: session.cms.contentDir });
   expect(result.stderr + result.stdout).toMatch(/is valid/);
   expect(result.code).toBe(0);
 }
@@ -119,6 +96,23 @@ describe("npm run cms, /admin/ in Chromium", () => {
       await expect(preview.locator("base").getAttribute("href")).resolves.toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       await page.close();
     }
+    expect(problems).toEqual([]);
+  });
+
+  it("lists a collection's records as the build reads them: not a hidden file, nor one that is not JSON", async () => {
+    const article = JSON.parse(await read("articles/the-secret-life-of-plankton.json")) as Record<string, unknown>;
+    for (const name of ["_draft.json", ".unsaved.json", "notes.txt"])
+      await writeRecord(session.cms.contentDir, `articles/${name}`, { ...article, title: `Not published: ${name}` });
+    // Decap's start page lists its first collection, the articles.
+    const page = await admin();
+    const cards = page.locator('a[href*="#/collections/articles/entries/"]');
+    await cards.first().waitFor({ timeout: 60_000 });
+    const shown = (await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")!))).map((href) => href.split("/").at(-1));
+    const { records } = readContent(path.dirname(session.cms.contentDir), "content");
+    const built = [...records].filter((r) => r.collection === "articles").map((r) => path.basename(r.file, ".json"));
+    expect(shown.sort()).toEqual(built);
+    expect(shown).toHaveLength(3);
+    await page.close();
     expect(problems).toEqual([]);
   });
 
@@ -155,7 +149,7 @@ describe("npm run cms, /admin/ in Chromium", () => {
 
   it("writes a new video and a new unit with lessons that validate and appear in the rebuilt lists", async () => {
     const videos = await Promise.all(
-      (await readdir(path.join(contentDir, "videos"))).map(async (f) => JSON.parse(await read(`videos/${f}`))),
+      (await readdir(path.join(session.cms.contentDir, "videos"))).map(async (f) => JSON.parse(await read(`videos/${f}`))),
     );
     const video = await admin("/collections/videos/new");
     await field(video, "title").fill("How Sand Dunes Move");
@@ -194,14 +188,14 @@ describe("npm run cms, /admin/ in Chromium", () => {
       ["units", "Tides and Coasts"],
     ]) {
       await expect
-        .poll(async () => (await (await fetch(`${site}/api/${list}/index.json`)).text()).includes(title), { timeout: 30_000 })
+        .poll(async () => (await (await fetch(`${session.cms.site}/api/${list}/index.json`)).text()).includes(title), { timeout: 30_000 })
         .toBe(true);
     }
     expect(problems).toEqual([]);
   }, 300_000);
 
   it("labels fields in words, and refuses a new video without a title, saying why, before anything is written", async () => {
-    const before = await readdir(path.join(contentDir, "videos"));
+    const before = await readdir(path.join(session.cms.contentDir, "videos"));
     const video = await admin("/collections/videos/new");
     const label = async (name: string) => (await video.locator(`label[for^="${name}-field-"]`).first().textContent())?.trim();
     await expect(label("video_id")).resolves.toBe("Video ID");
@@ -221,14 +215,14 @@ describe("npm run cms, /admin/ in Chromium", () => {
     await video.getByRole("button", { name: "Publish", exact: true }).click({ timeout: 30_000 });
     await video.getByRole("menuitem", { name: "Publish now" }).click({ timeout: 30_000 });
     await video.getByText("a duration H:MM:SS, like 0:03:27", { exact: true }).waitFor({ timeout: 30_000 });
-    await expect(readdir(path.join(contentDir, "videos"))).resolves.toEqual(before);
+    await expect(readdir(path.join(session.cms.contentDir, "videos"))).resolves.toEqual(before);
     await video.close();
   });
 
   it("says in words that the GitHub-API server does not answer when the site is served without it", async () => {
     // The same built site, served by a plain static server: no GitHub-API server at its port + 1.
-    const server = await serveStatic(path.join(path.dirname(contentDir), "site"));
-    const page = await browser.newPage();
+    const server = await serveStatic(path.join(path.dirname(session.cms.contentDir), "site"));
+    const page = await session.browser.newPage();
     await page.goto(`${server.url}admin/`);
     await expect(page.getByRole("alert").textContent()).resolves.toMatch(/GitHub-API server of npm run cms does not answer/);
     await page.close();

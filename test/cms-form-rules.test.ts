@@ -10,7 +10,8 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { EMPTIED_HTML_PATH } from "../build-scripts/runtime/browser/admin-widgets.ts";
-import { formField, openAdmin, cmsForTests } from "./helpers/cms-session.ts";
+import { openAdmin, cmsForTests } from "./helpers/cms-session.ts";
+import { field } from "../harness/decap.ts";
 import { runCli } from "./helpers/run-cli.ts";
 
 const session = cmsForTests();
@@ -27,7 +28,7 @@ async function pressPublish(page: Page): Promise<void> {
 async function editor(hash: string): Promise<Page> {
   const page = await openAdmin(session.browser, session.cms.site, problems);
   await page.goto(`${session.cms.site}/admin/#${hash}`);
-  if (!hash.endsWith("/new")) await expect.poll(() => formField(page, "title").inputValue(), { timeout: 60_000 }).not.toBe("");
+  if (!hash.endsWith("/new")) await expect.poll(() => field(page, "title").inputValue(), { timeout: 60_000 }).not.toBe("");
   return page;
 }
 
@@ -36,14 +37,14 @@ describe("the form at /admin/ and the build agree", () => {
     const file = "videos/why-do-we-have-tides.json";
     const before = await read(file);
     const page = await editor("/collections/videos/entries/why-do-we-have-tides");
-    await formField(page, "html_path").fill("");
+    await field(page, "html_path").fill("");
     await pressPublish(page);
     await page.getByText(EMPTIED_HTML_PATH, { exact: true }).waitFor({ timeout: 30_000 });
     await expect(read(file)).resolves.toBe(before);
     // Decap logs a save it refused as the error "undefined" (as for a missing title): that one only.
     expect(problems.splice(0)).toEqual(["undefined"]);
     // A new path is taken.
-    await formField(page, "html_path").fill("media/tides-explained/");
+    await field(page, "html_path").fill("media/tides-explained/");
     await pressPublish(page);
     await page.getByText("Changes saved", { exact: true }).waitFor({ timeout: 60_000 });
     expect(JSON.parse(await read(file)).html_path).toBe("media/tides-explained/");
@@ -54,10 +55,10 @@ describe("the form at /admin/ and the build agree", () => {
   it("saves new records of the same title, by one editor and by two at once, each in a file of its own", async () => {
     const before = new Set(await readdir(path.join(session.cms.contentDir, "videos")));
     const fill = async (page: Page, videoId: string) => {
-      await formField(page, "title").fill("Tide Pools");
-      await formField(page, "video_id").fill(videoId);
-      await formField(page, "length").fill("0:02:00");
-      await formField(page, "description").fill(`<p>Pool ${videoId}.</p>`);
+      await field(page, "title").fill("Tide Pools");
+      await field(page, "video_id").fill(videoId);
+      await field(page, "length").fill("0:02:00");
+      await field(page, "description").fill(`<p>Pool ${videoId}.</p>`);
     };
     // Two editors open a new video; the second saves after the first.
     const [first, second] = [await editor("/collections/videos/new"), await editor("/collections/videos/new")];
@@ -69,7 +70,7 @@ describe("the form at /admin/ and the build agree", () => {
     }
     // The first editor makes another, in the page they are in.
     await first.goto(`${session.cms.site}/admin/#/collections/videos/new`);
-    await formField(first, "title").waitFor({ timeout: 60_000 });
+    await field(first, "title").waitFor({ timeout: 60_000 });
     await fill(first, "99103");
     await pressPublish(first);
     await expect
@@ -105,10 +106,10 @@ describe("the form at /admin/ and the build agree", () => {
     await page.reload();
     await page.getByText("Collections").first().waitFor({ timeout: 60_000 });
     await page.goto(`${session.cms.site}/admin/#/collections/videos/new`);
-    await formField(page, "title").fill(title);
-    await formField(page, "video_id").fill("99201");
-    await formField(page, "length").fill("0:03:00");
-    await formField(page, "description").fill("<p>Another look.</p>");
+    await field(page, "title").fill(title);
+    await field(page, "video_id").fill("99201");
+    await field(page, "length").fill("0:03:00");
+    await field(page, "description").fill("<p>Another look.</p>");
     await pressPublish(page);
     await page.getByText("Changes saved", { exact: true }).waitFor({ timeout: 60_000 });
     await page.close();

@@ -11,11 +11,12 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { githubApiServerPort, WORKING_TREE_BRANCH, WORKING_TREE_REPO } from "../build-scripts/core/cms/github-api-server-address.ts";
 import { npmScriptCommand } from "../build-scripts/tools/cli/npm-scripts.ts";
-import { launchChromium } from "./helpers/chromium.ts";
-import { freePort, startProcess, type Running } from "./helpers/processes.ts";
+import { launchChromium } from "../harness/chromium.ts";
+import { field } from "../harness/decap.ts";
+import { freePort, startProcess, type Running } from "../harness/processes.ts";
 import { PROJECT_DIR } from "./helpers/run-cli.ts";
 import { buildSite } from "./helpers/build-site.ts";
-import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
+import { serveStatic, type StaticServer } from "../harness/static-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 
 const FAILING_READS = path.join(import.meta.dirname, "helpers/failing-reads.js");
@@ -130,13 +131,12 @@ describe("the admin page when a record cannot be read", () => {
       .poll(() => status.textContent(), { timeout: 60_000 })
       .toMatch(/copy-7\.json: expected a JSON file, found .*permission denied/);
     // Decap opens the record it could not read as an empty form: a save of it is refused, saying why.
-    const field = (name: string) => page.locator(`[id^="${name}-field-"]`).first();
-    await field("title").fill("Only what the form asks for", { timeout: 60_000 });
-    await field("video_id").fill("99003");
-    await field("length").fill("0:02:00");
-    await field("description").fill("<p>The rest of the record is not in the form.</p>");
+    await field(page, "title").fill("Only what the form asks for", { timeout: 60_000 });
+    await field(page, "video_id").fill("99003");
+    await field(page, "length").fill("0:02:00");
+    await field(page, "description").fill("<p>The rest of the record is not in the form.</p>");
     // An existing record's emptied html_path is refused by the form itself; given one, the save reaches the guard.
-    await field("html_path").fill("media/copy-7/");
+    await field(page, "html_path").fill("media/copy-7/");
     await page.getByRole("button", { name: "Publish", exact: true }).click({ timeout: 30_000 });
     await page.getByRole("menuitem", { name: "Publish now" }).click({ timeout: 30_000 });
     await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^This record was not read whole, so it is not saved/);

@@ -4,14 +4,15 @@
  * a save writes files and commits nothing; a stale parent is refused.
  */
 import { existsSync } from "node:fs";
-import { readFile, rm, symlink } from "node:fs/promises";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WORKING_TREE_BRANCH, WORKING_TREE_REPO } from "../build-scripts/core/cms/github-api-server-address.ts";
+import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
 import { serveWorkingTree } from "../build-scripts/tools/cms/github-api/serve-working-tree.ts";
 import type { GithubApiServer } from "../build-scripts/tools/cms/github-api/server.ts";
-import { freePort } from "./helpers/processes.ts";
+import { freePort } from "../harness/processes.ts";
 import { tempContent } from "./helpers/temp-content.ts";
 
 const SITE = "http://127.0.0.1:8080";
@@ -22,6 +23,11 @@ beforeAll(async () => {
   contentDir = await tempContent("content");
   await symlink("/etc", path.join(contentDir, "videos", "elsewhere"));
   await symlink("/etc/hostname", path.join(contentDir, "videos", "hostname.json"));
+  // What a folder of records may hold that the build does not publish.
+  const record = await readFile(path.join(contentDir, "videos/what-is-a-volcano.json"), "utf8");
+  for (const name of ["_draft.json", ".unsaved.json", "notes.txt", "what-is-a-volcano.json.orig"])
+    await writeFile(path.join(contentDir, "videos", name), record);
+  await mkdir(path.join(contentDir, "videos", "drafts"));
   api = await serveWorkingTree({ contentDir, repoContentDir: "content", port: await freePort(), origins: [SITE] });
 });
 afterAll(async () => {
@@ -67,6 +73,16 @@ describe("npm run cms's GitHub-API server over the working tree", () => {
     expect(Buffer.from(blob.body.content, "base64").toString("utf8")).toBe(
       await readFile(path.join(contentDir, "units/ancient-mediterranean-worlds.json"), "utf8"),
     );
+  });
+
+  it("lists the records the build reads and no other entry: no hidden file, none that is not JSON, no folder", async () => {
+    const { body } = await ask("GET", `/git/trees/${WORKING_TREE_BRANCH}:content/videos`);
+    const { records } = readContent(path.dirname(contentDir), "content");
+    const built = [...records].filter((r) => r.collection === "videos").map((r) => path.basename(r.file));
+    expect(body.tree.map((e) => e.path)).toEqual(built);
+    // A link out of the content folder is listed as the build names it: a record it cannot read (below, why).
+    expect(built).toContain("hostname.json");
+    expect(built.filter((name) => name.startsWith("_") || name.startsWith(".") || !name.endsWith(".json"))).toEqual([]);
   });
 
   it("writes a saved record's file, and nothing else; a save on a stale parent is refused", async () => {

@@ -13,11 +13,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GithubApiServer } from "../build-scripts/tools/cms/github-api/server.ts";
 import { buildSite, PROJECT_DIR } from "./helpers/build-site.ts";
-import { launchChromium } from "./helpers/chromium.ts";
-import { contentRepository, serveRepository, type ContentRepository } from "./helpers/content-repository.ts";
-import { field, logInAs, publish } from "./helpers/decap.ts";
-import { freePort } from "./helpers/processes.ts";
-import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
+import { launchChromium } from "../harness/chromium.ts";
+import { contentRepository, serveRepository, type ContentRepository } from "../harness/content-repository.ts";
+import { field, logInAs, publish } from "../harness/decap.ts";
+import { freePort } from "../harness/processes.ts";
+import { serveStatic, type StaticServer } from "../harness/static-server.ts";
 
 const REPO = "editors/catalogue";
 const TOKEN = "a-token-of-the-editor";

@@ -11,7 +11,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { serverActions, formField, openAdmin, cmsForTests } from "./helpers/cms-session.ts";
+import { serverActions, openAdmin, cmsForTests } from "./helpers/cms-session.ts";
+import { field } from "../harness/decap.ts";
 import { writeRecord } from "./helpers/temp-content.ts";
 
 const session = cmsForTests();
@@ -29,7 +30,7 @@ async function opens(page: Page, typed: string, file: string): Promise<void> {
   const [collection, name] = file.replace(/\.json$/, "").split("/");
   await expect.poll(() => new URL(page.url()).hash, { timeout: 30_000 }).toBe(`#/collections/${collection}/entries/${name}`);
   const { title } = await record(file);
-  await expect.poll(() => formField(page, "title").inputValue(), { timeout: 30_000 }).toBe(title);
+  await expect.poll(() => field(page, "title").inputValue(), { timeout: 30_000 }).toBe(title);
 }
 
 describe("the find box at /admin/", () => {
@@ -51,7 +52,7 @@ describe("the find box at /admin/", () => {
     await expect
       .poll(() => new URL(page.url()).hash, { timeout: 30_000 })
       .toBe("#/collections/videos/entries/mount-fuji-japans-sacred-volcano");
-    await expect.poll(() => formField(page, "title").inputValue(), { timeout: 30_000 }).toBe("富士山 (Mount Fuji): Japan’s Sacred Volcano");
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 30_000 }).toBe("富士山 (Mount Fuji): Japan’s Sacred Volcano");
     // Decap read the record, and the first page of the collection it is in (Decap's own, on opening a record of a
     // collection not yet listed: 20 records at most, whatever the collection's size), and listed no other folder.
     expect(actions.filter((a) => a.startsWith("read")).length).toBeGreaterThanOrEqual(1);
@@ -113,7 +114,7 @@ describe("a unit's lessons at /admin/", () => {
       .poll(chosen, { timeout: 30_000 })
       .toEqual(["The Geography of Ancient Greece", "Trade Across the Mediterranean", "Olympia and the Games"]);
 
-    await formField(page, "lessons").fill("ocean layers");
+    await field(page, "lessons").fill("ocean layers");
     await page.getByRole("option", { name: "Layers of the Ocean" }).click({ timeout: 30_000 });
     await page.getByRole("button", { name: "Move up Layers of the Ocean" }).click();
     await page.getByRole("button", { name: "Remove Trade Across the Mediterranean" }).click();

@@ -2,7 +2,7 @@
  * The editor's commands: `npm run new` writes a record that validates, and
  * `npm run validate` names every problem (file, JSON pointer, expected, found).
  */
-import { readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -114,6 +114,19 @@ describe("npm run new -- <collection> --title …", () => {
     const second = await runCli("new.ts", ["photos", "--title", "Tides"], env());
     expect(second.stdout.trim()).toBe(first.stdout.trim().replace("tides.json", "tides-2.json"));
     expect((await readRecord(second.stdout.trim())).position).toBe(((await readRecord(first.stdout.trim())).position as number) + 1);
+  });
+
+  it("finds the list's end among the records the build reads: not a hidden file, one not JSON, nor one behind a link out", async () => {
+    const published = await records("videos");
+    const end = Math.max(...published.map((r) => r.position as number));
+    await writeRecord("videos", "_draft.json", (r) => (r.position = end + 100));
+    await writeRecord("videos", ".unsaved.json", (r) => (r.position = end + 200));
+    await writeRecord("videos", "notes.txt", (r) => (r.position = end + 300));
+    const outside = path.join(path.dirname(contentDir), "elsewhere.json");
+    await writeFile(outside, JSON.stringify({ ...published[0], position: end + 400 }));
+    await symlink(outside, path.join(contentDir, "videos/elsewhere.json"));
+    const made = await runCli("new.ts", ["videos", "--title", "Tides"], env());
+    expect((await readRecord(made.stdout.trim())).position).toBe(end + 1);
   });
 
   it("names the collections when given an unknown one", async () => {

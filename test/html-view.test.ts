@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_PAGE_SIZE } from "../build-scripts/core/formats/pagination.ts";
 import { type BuildResult, buildSite, GOLDEN_CONTENT, readOut } from "./helpers/build-site.ts";
 import { sharedBuild } from "./helpers/shared-build.ts";
-import { launchChromium, shownJson } from "./helpers/chromium.ts";
+import { launchChromium, shownJson } from "../harness/chromium.ts";
 import { answerShown, clickText, ENGINES, searchFor, shownAt, type TestBrowser } from "./helpers/browsers.ts";
 import { rawRequest, startLocalServer, type LocalServer } from "./helpers/local-server.ts";
-import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
+import { serveStatic, type StaticServer } from "../harness/static-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 
 const VIDEO_UUID = "7b0c8a52-3f4e-4d71-9a6b-1c2d3e4f5a6b";

@@ -21,7 +21,7 @@ import { scriptWrapped } from "../build-scripts/core/query/script-copies.ts";
 import { SPLIT_VIDEOS, TEST_ENV } from "./helpers/build-site.ts";
 import { answerShown, clickText, ENGINES, searchFor, shownAt, type TestBrowser, type TestPage } from "./helpers/browsers.ts";
 import { runCli } from "./helpers/run-cli.ts";
-import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
+import { serveStatic, type StaticServer } from "../harness/static-server.ts";
 
 /** A word of the sample catalogue's videos, and how many it finds (checked against the served mirror). */
 const WORD = "ocean";

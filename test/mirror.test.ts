@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
 import { MIRROR_ARCHIVE, READER_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { TEST_ENV } from "./helpers/build-site.ts";
-import { launchChromium, shownJson } from "./helpers/chromium.ts";
-import { freePort, startProcess, type Running } from "./helpers/processes.ts";
+import { launchChromium, shownJson } from "../harness/chromium.ts";
+import { freePort, startProcess, type Running } from "../harness/processes.ts";
 import { PROJECT_DIR, runCli, type CliResult } from "./helpers/run-cli.ts";
 
 /** The archives' time, given as SOURCE_DATE_EPOCH: 2026-01-02 03:04 UTC. */

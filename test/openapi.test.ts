@@ -27,7 +27,7 @@ import { openApiValidator, type OpenApiValidator } from "./helpers/openapi-valid
 import { PROJECT_DIR, readJson, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
 import { sharedBuild } from "./helpers/shared-build.ts";
 import { rawRequest, startLocalServer, type LocalServer, type RawResponse } from "./helpers/local-server.ts";
-import { serveStatic } from "./helpers/static-server.ts";
+import { serveStatic } from "../harness/static-server.ts";
 
 const run = promisify(execFile);
 const UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";

@@ -17,7 +17,7 @@ import { bodyBytes, ListBytesAnswers, RecordSliceAnswers, type AnswerBody } from
 import { parseFields, selectFields } from "../build-scripts/core/query/fields.ts";
 import { siteTree } from "../build-scripts/core/translations/site-tree.ts";
 import edge from "../build-scripts/runtime/edge/functions/api.ts";
-import { siteFile, siteFiles } from "./helpers/static-host.ts";
+import { siteFile, siteFiles } from "../harness/static-host.ts";
 import { readJson, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
 import { sharedBuild } from "./helpers/shared-build.ts";
 import { indexedLists } from "./helpers/memory-index.ts";

@@ -26,9 +26,9 @@ import { writeSyntheticCatalogue } from "../bench/synthetic/write-catalogue.ts";
 import { sizeMix } from "../bench/synthetic/synthetic-catalogue.ts";
 import { SPLIT_VIDEOS, TEST_ENV } from "./helpers/build-site.ts";
 import { clickText, ENGINES, type TestBrowser, type TestPage } from "./helpers/browsers.ts";
-import { launchChromium } from "./helpers/chromium.ts";
+import { launchChromium } from "../harness/chromium.ts";
 import { runCli } from "./helpers/run-cli.ts";
-import { siteFiles } from "./helpers/static-host.ts";
+import { siteFiles } from "../harness/static-host.ts";
 import { tempContent } from "./helpers/temp-content.ts";
 
 interface Unpacked {

@@ -18,7 +18,7 @@ import type { request as Request } from "../build-scripts/runtime/browser/shim.t
 import { buildSite, readJson, type BuildResult } from "./helpers/build-site.ts";
 import { drfMatches, drfMatchesWherePromised } from "./helpers/drf-search-filter.ts";
 import { rawRequest } from "./helpers/local-server.ts";
-import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
+import { serveStatic, type StaticServer } from "../harness/static-server.ts";
 import { tempContent, writeRecord } from "./helpers/temp-content.ts";
 import { startEdgeServer, type EdgeServer } from "./deno/start-edge-server.ts";
 

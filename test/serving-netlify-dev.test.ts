@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleApiRequest, type Next } from "../build-scripts/runtime/edge/handle-request.ts";
-import { siteFile } from "./helpers/static-host.ts";
+import { siteFile } from "../harness/static-host.ts";
 import { readJson, type BuildResult } from "./helpers/build-site.ts";
 import { sharedBuild } from "./helpers/shared-build.ts";
 

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite, PROJECT_DIR, type BuildResult } from "./helpers/build-site.ts";
-import { accepts, descendants, freePort, isRunning } from "./helpers/processes.ts";
+import { accepts, descendants, freePort, isRunning } from "../harness/processes.ts";
 
 const BUILT_FOR = "http://127.0.0.1:8080";
 const SIGNALS = ["SIGTERM", "SIGINT"] as const;

@@ -12,7 +12,7 @@ import { SHIM_FILE } from "../build-scripts/core/routes/output-tree.ts";
 import type { request as Request } from "../build-scripts/runtime/browser/shim.ts";
 import { readJson, type BuildResult } from "./helpers/build-site.ts";
 import { sharedBuild } from "./helpers/shared-build.ts";
-import { serveStatic, type StaticServer } from "./helpers/static-server.ts";
+import { serveStatic, type StaticServer } from "../harness/static-server.ts";
 import { indexedLists } from "./helpers/memory-index.ts";
 import { buildPagedSite, MANY_MATCHES } from "./helpers/paged-site.ts";
 import { HTML_PAGE_SIZE as PAGE } from "../build-scripts/core/formats/pagination.ts";

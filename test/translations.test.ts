@@ -19,7 +19,7 @@ import type { JsonObject } from "../build-scripts/core/catalogue/resource.ts";
 import { IMMUTABLE_HEADERS } from "../build-scripts/core/routes/api-headers.ts";
 import { openApiValidator } from "./helpers/openapi-validator.ts";
 import { buildSite, readJson, readOut, TEST_ENV, type BuildResult } from "./helpers/build-site.ts";
-import { launchChromium, shownJson } from "./helpers/chromium.ts";
+import { launchChromium, shownJson } from "../harness/chromium.ts";
 import { startLocalServer, type LocalServer } from "./helpers/local-server.ts";
 import { runCli } from "./helpers/run-cli.ts";
 import { sharedBuild } from "./helpers/shared-build.ts";

@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { writeSyntheticCatalogue } from "./write-catalogue.ts";
 import { parseShare } from "./other-scripts.ts";
 import { CommandError, runCommand } from "../../build-scripts/tools/cli/run-command.ts";
+import { showProgress } from "../../build-scripts/pipeline/build-report.ts";
 
 const usage = "usage: npm run bench:data -- --videos N --units M [--lessons L] [--seed S] [--other-scripts F] --out DIR";
 const HELP = `${usage}
@@ -42,7 +43,7 @@ await runCommand({ usage: HELP }, async () => {
     otherScripts: parseShare(values["other-scripts"]),
   };
   const started = performance.now();
-  const counts = await writeSyntheticCatalogue(options, values.out, (n) => console.log(`  ${n} records written`));
+  const counts = await writeSyntheticCatalogue(options, values.out, (n) => showProgress(`  ${n} records written`));
   const summary = [...counts].map(([collection, n]) => `${collection} ${n}`).join(", ");
   console.log(`Wrote ${summary} to ${values.out}/ (seed ${options.seed}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`Build it: CONTENT_DIR=${values.out} npm run build`);

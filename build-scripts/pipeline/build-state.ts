@@ -30,7 +30,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { versions } from "node:process";
-import { createHash } from "node:crypto";
+import { sha256Hash } from "../hashes.ts";
 import type { Catalogue } from "../core/catalogue/catalogue.ts";
 import type { SiteConfig } from "../core/catalogue/site-config.ts";
 import type { TreeLayout } from "../core/routes/tree-layout.ts";
@@ -120,7 +120,7 @@ function git(projectDir: string, args: readonly string[]): string {
 
 /** A hash of the files (below the project) and of the values given. */
 function hashOf(projectDir: string, files: readonly string[], values: unknown): string {
-  const hash = createHash("sha256");
+  const hash = sha256Hash();
   for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.resolve(projectDir, file)));
   return hash.update(JSON.stringify(values)).digest("hex");
 }

@@ -7,9 +7,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startProcess } from "../helpers/processes.ts";
+import { startProcess } from "../../harness/processes.ts";
 import { PROJECT_DIR } from "../helpers/run-cli.ts";
-import { DENO_FLAGS, denoBinary, denoEnv } from "../helpers/deno-binary.ts";
+import { DENO_FLAGS, denoBinary, denoEnv } from "../../harness/deno-binary.ts";
 
 export interface EdgeServer {
   readonly port: number;

@@ -6,7 +6,7 @@
  * makes and every console error or uncaught exception it meets.
  */
 import { expect } from "vitest";
-import { launchChromium, responseInPage } from "./chromium.ts";
+import { launchChromium, responseInPage } from "../../harness/chromium.ts";
 
 export interface TestPage {
   /** Every URL the page asked for, documents and subresources. */

@@ -4,11 +4,11 @@
  * sample site. The first worker to ask builds; the others wait for its result.
  * Nothing may write into a shared build; the run's temporary folder (test/global-setup.ts) removes it.
  */
-import { createHash } from "node:crypto";
 import { existsSync, watch } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sha256Hash } from "../../build-scripts/hashes.ts";
 import { loadSiteConfig } from "../../build-scripts/pipeline/load/load-config.ts";
 import { buildSite, PROJECT_DIR, TEST_ENV, type BuildResult } from "./build-site.ts";
 
@@ -47,7 +47,7 @@ export async function copiedBuild(env: Record<string, string> = {}): Promise<Bui
 async function buildKey(env: Record<string, string>): Promise<string> {
   const { CONTENT_DIR, ...settings }: Record<string, string> = { ...TEST_ENV, ...env };
   const content = path.resolve(PROJECT_DIR, CONTENT_DIR ?? loadSiteConfig(PROJECT_DIR, {}).contentDir);
-  const hash = createHash("sha256").update(JSON.stringify(Object.entries(settings).sort()));
+  const hash = sha256Hash().update(JSON.stringify(Object.entries(settings).sort()));
   const files = (await readdir(content, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
   for (const file of files.map((entry) => path.join(entry.parentPath, entry.name)).sort()) {
     const bytes = await readFile(file);

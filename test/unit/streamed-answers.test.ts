@@ -11,7 +11,7 @@ import { joinColumns, StreamedColumn, WholeColumn, type PartSource } from "../..
 import { cutEntries } from "../../build-scripts/core/query/entry-stream.ts";
 import { encodedFrame } from "../../build-scripts/core/query/list-frame.ts";
 import { Utf8Bytes } from "../../build-scripts/pipeline/write/utf8-bytes.ts";
-import { inChunks } from "../helpers/static-host.ts";
+import { inChunks } from "../../harness/static-host.ts";
 
 const encoder = new TextEncoder();
 const file = encoder.encode("[" + ["{a}", "{bb}", "{ccc}", "{dddd}", "{e}"].join(",") + "]");

@@ -361,7 +361,7 @@ export const htmlRenderer: Renderer = {
   pageSize: HTML_PAGE_SIZE,
   listHead: (view, page, context) => {
     // A narrowed list's request line names its query, as the page's address does.
-    const path = view.query ? queryAddress(view.path, view.query, page.number) : view.path;
+    const path = queryAddress(view.path, view.query ?? "", page.number);
     const frame: Frame = {
       ...fileFrame({ ...view, path }, { view: "list", collection: view.collection, page: 1 }, context),
       file: listPageFile(view.collection.name, page.number, "html", levelsOf(context.layout, view.collection.name)),

@@ -28,9 +28,13 @@ const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total /
 /** The address of page `number` of a query's answer: the list's, with the query and the page. */
 export const queryPageHref = (list: string, query: string, number: number) => `${list}?${query}&page=${number}`;
 
-/** The same, as a request line names it: page 1 without `page`. */
-export const queryAddress = (list: string, query: string, number: number) =>
-  number > 1 ? queryPageHref(list, query, number) : `${list}?${query}`;
+/**
+ * The address of a query's answer as a request line names it: page 1 without
+ * `page`; without a query, `address` itself; added to a query `address` holds
+ * already (a format link's `?format=xml`).
+ */
+export const queryAddress = (address: string, query: string, number = 1) =>
+  number > 1 ? queryPageHref(address, query, number) : query ? `${address}${address.includes("?") ? "&" : "?"}${query}` : address;
 
 /** A pager's links to the previous and next pages (`href(n)`, page n's address) around where this page is in the list. */
 export function pagerLinks(page: Page, total: number, href: (number: number) => string): string {

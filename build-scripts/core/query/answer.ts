@@ -25,6 +25,7 @@ import { HTML_PAGE_SIZE, pageAt } from "../formats/pagination.ts";
 import { instanceDocument, listPage, renderItem } from "../formats/renderer.ts";
 import { instanceView, listView, rootView, type ListView, type Page, type RenderContext } from "../formats/views.ts";
 import { resolveApiPath, rootedPath, type ApiRoute } from "../routes/api-path.ts";
+import type { ViewQuery } from "../routes/query-parameter.ts";
 import { instanceFile, LAYOUT_FILE, listFile, queryFile, rootFile, searchManifestFile } from "../routes/output-tree.ts";
 import { levelsOf, parseLayout, type TreeLayout } from "../routes/tree-layout.ts";
 import type { SearchManifest } from "../search/build-index.ts";
@@ -37,14 +38,8 @@ import { listFrame } from "./list-frame.ts";
 import { parseFields, queryString, selectFields } from "./fields.ts";
 import type { PublishedFiles } from "./published-files.ts";
 
-/** What narrows an answer: `search` and `fields`; `page` asks for one page of a list's answer (from 1). */
-export interface QueryParams {
-  readonly search?: string | null;
-  readonly fields?: string | null;
-  readonly page?: number | null;
-}
-
-export interface ApiRequest extends QueryParams {
+/** A request for an answer: where, in which format, narrowed by its query. */
+export interface ApiRequest extends ViewQuery {
   /** /api/, /api/<collection> or /api/<collection>/<uuid> (or a file of the output tree) */
   readonly path: string;
   /** A format name of the format table (api, json, xml, xliff); when absent, the path's file extension, else json. */
@@ -135,7 +130,7 @@ export abstract class PublishedApi {
   }
 
   /** The answer for a view of the API in a format, narrowed by the query; `path` is what a 404 names. */
-  async getRoute(route: ApiRoute, format: Format, query: QueryParams, path: string): Promise<Answer> {
+  async getRoute(route: ApiRoute, format: Format, query: ViewQuery, path: string): Promise<Answer> {
     const { renderer } = format;
     if (route.view === "instance" || format.extension === "html") await this.readLayout();
     if (route.view === "root") {
@@ -248,7 +243,7 @@ export abstract class PublishedApi {
     const slices = new Map<number, Promise<JsonObject[]>>();
     for (const p of positions) {
       const n = Math.floor(p / manifest.recordsPerFile);
-      if (!slices.has(n)) slices.set(n, this.loadJson(queryFile(collection, manifest.files.records[n])) as Promise<JsonObject[]>);
+      memoized(slices, n, () => this.loadJson(queryFile(collection, manifest.files.records[n])) as Promise<JsonObject[]>);
     }
     const loaded = new Map(await Promise.all([...slices].map(async ([n, slice]) => [n, await slice] as const)));
     return positions.map((p) => loaded.get(Math.floor(p / manifest.recordsPerFile))![p % manifest.recordsPerFile]);

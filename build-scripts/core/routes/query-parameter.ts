@@ -6,11 +6,15 @@
  */
 export const lastParam = (params: URLSearchParams, name: string): string | null => params.getAll(name).at(-1) ?? null;
 
-/** What narrows a view: `search` and `fields` as given, and the `page` asked for (from 1). */
+/**
+ * What narrows a view, the one type of a query: `search` and `fields` as
+ * given, and the `page` asked for (from 1; without one, the whole answer).
+ * One not given is null, or left out.
+ */
 export interface ViewQuery {
-  readonly search: string | null;
-  readonly fields: string | null;
-  readonly page: number | null;
+  readonly search?: string | null;
+  readonly fields?: string | null;
+  readonly page?: number | null;
 }
 
 /**

@@ -9,7 +9,8 @@ import { buildSync, version as esbuildVersion, type BuildOptions } from "esbuild
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cached, cacheFile, sha256 } from "./cached.ts";
+import { cached, cacheFile } from "./cached.ts";
+import { sha256 } from "../../hashes.ts";
 
 const PROJECT_FILES = ["tsconfig.json", "package.json"].map((name) => fileURLToPath(new URL(`../../../${name}`, import.meta.url)));
 

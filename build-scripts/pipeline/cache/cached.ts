@@ -6,16 +6,13 @@
  * input file, listed after the hash), so a change to any of it makes the code
  * again; the text follows.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { threadId } from "node:worker_threads";
+import { sha256Hash } from "../../hashes.ts";
 
 const CODE_CACHE = fileURLToPath(new URL("../../../node_modules/.cache/bundles/", import.meta.url));
-
-/** A text's or bytes' SHA-256, in hex. */
-export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /** The entry's file: `name` below the cache folder (a test gives a path of its own). */
 export const cacheFile = (name: string) => path.resolve(CODE_CACHE, name);
@@ -34,7 +31,7 @@ export interface CacheEntry {
 }
 
 function keyOf(keyParts: unknown, inputs: readonly string[]): string | undefined {
-  const hash = createHash("sha256").update(JSON.stringify(keyParts));
+  const hash = sha256Hash().update(JSON.stringify(keyParts));
   try {
     for (const file of inputs) hash.update(file).update(readFileSync(file));
   } catch {

@@ -85,6 +85,20 @@ export function isRecordPath(relativePath: string): boolean {
 }
 
 /**
+ * What the build makes of an entry below the content folder, by its path from
+ * there (the folder's own name, not where a link leads) and whether it is a
+ * folder, links followed: a "record" (or stored translation), read whatever it
+ * turns out to be so that one it cannot read is named; a "folder" it looks
+ * into; or "skipped" (hidden, not JSON, or where no record is looked for).
+ */
+export function contentEntry(relativePath: string, isFolder: boolean): "record" | "folder" | "skipped" {
+  const parts = relativePath.split(/[\\/]/);
+  if (isRecordPath(relativePath) || (parts.length === 4 && isTranslationPath(relativePath))) return "record";
+  const looked = parts.length === 1 ? !isHidden(parts[0]) : isTranslationPath(relativePath);
+  return isFolder && looked ? "folder" : "skipped";
+}
+
+/**
  * Whether a path below the content folder is a stored translation
  * (translations/<lang>/<collection>/<name>.json) or a folder that may hold
  * some (a folder made with its files in it is seen as the folder alone), none hidden.

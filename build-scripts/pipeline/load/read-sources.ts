@@ -16,7 +16,7 @@ import { problem } from "../validate/problems.ts";
 import type { SourceFile, SourceName, UnreadSource } from "../validate/validate-catalogue.ts";
 import type { TranslationSource } from "../validate/validate-translations.ts";
 import { followLink, isHidden, isRecordFile, isRecordPath, listFolder, readRecord, TRANSLATIONS_FOLDER } from "./content-folder.ts";
-import { sha256 } from "../cache/cached.ts";
+import { sha256 } from "../../hashes.ts";
 
 /** The content folder's records and stored translations, each an entry's text or its problem. */
 export interface ContentSources {
@@ -29,16 +29,9 @@ export interface ContentSources {
 }
 
 export function readContent(projectDir: string, contentDir: string): ContentSources {
-  const given = path.resolve(projectDir, contentDir);
-  const shownRoot = shownPath(projectDir, given) || ".";
-  const listed = listFolder(given);
-  if (!Array.isArray(listed)) {
-    const expected = "the content folder, holding a folder per collection (env CONTENT_DIR, else config.contentDir in package.json)";
-    return { records: [unread(shownRoot, "", expected, listed.found)], translations: [] };
-  }
-  // Links may lead anywhere inside the content folder, wherever the folder itself is.
-  const root = realpathSync(given);
-  const folders = subfolders(projectDir, given, listed, root, shownRoot, contentFolderKind);
+  const content = contentFolders(projectDir, contentDir, () => true);
+  if ("problem" in content) return { records: [content], translations: [] };
+  const { folders, root, shownRoot } = content;
   const translationsFolder = folders.find((folder) => !("problem" in folder) && folder.name === TRANSLATIONS_FOLDER);
   function* records(): Generator<SourceFile> {
     for (const folder of folders) {
@@ -49,6 +42,31 @@ export function readContent(projectDir: string, contentDir: string): ContentSour
   const translations =
     translationsFolder && !("problem" in translationsFolder) ? readTranslations(projectDir, translationsFolder.dir, root, shownRoot) : [];
   return { records: records(), translations };
+}
+
+/** One collection's records, read as readContent reads them and no other: what `npm run new` finds its list's end from. */
+export function* readCollectionContent(projectDir: string, contentDir: string, collection: string): Generator<SourceFile> {
+  const content = contentFolders(projectDir, contentDir, (name) => name === collection);
+  if ("problem" in content) return yield content;
+  for (const folder of content.folders) {
+    if ("problem" in folder) yield folder;
+    else yield* readCollection(projectDir, folder.dir, folder.name, content.root, content.shownRoot);
+  }
+}
+
+/** The content folder's folders that `wanted` names, by its rules, or the problem that it cannot be listed. */
+function contentFolders(projectDir: string, contentDir: string, wanted: (name: string) => boolean) {
+  const given = path.resolve(projectDir, contentDir);
+  const shownRoot = shownPath(projectDir, given) || ".";
+  const listed = listFolder(given);
+  if (!Array.isArray(listed)) {
+    const expected = "the content folder, holding a folder per collection (env CONTENT_DIR, else config.contentDir in package.json)";
+    return unread(shownRoot, "", expected, listed.found);
+  }
+  // Links may lead anywhere inside the content folder, wherever the folder itself is.
+  const root = realpathSync(given);
+  const entries = listed.filter((entry) => wanted(entry.name));
+  return { folders: subfolders(projectDir, given, entries, root, shownRoot, contentFolderKind), root, shownRoot };
 }
 
 /**

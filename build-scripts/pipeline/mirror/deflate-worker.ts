@@ -17,6 +17,7 @@ import { deflatePieces, findPiece, type PackedPieces, type PieceTable } from "./
 import { readStoredBytes, type PriorEntry } from "./zip-reader.ts";
 import { localRecords, type ZipEntry, type ZipEntryInfo } from "./zip-writer.ts";
 import { ownBuffers } from "../threads/own-buffers.ts";
+import { memoized } from "../../core/memo.ts";
 
 /**
  * Deflate level 2: at 10,000 resources it deflates as fast as level 1 and
@@ -95,7 +96,7 @@ function entryOf(source: DeflateSource, open: (archive: string) => number, find:
 parentPort?.on("message", ({ sources, mtime, pieces }: DeflateTask) => {
   let reply: DeflateReply;
   const archives = new Map<string, number>();
-  const open = (archive: string) => archives.get(archive) ?? archives.set(archive, openSync(archive, "r")).get(archive)!;
+  const open = (archive: string) => memoized(archives, archive, () => openSync(archive, "r"));
   const find = (key: Uint8Array) => {
     const found = pieces && findPiece(pieces.table, key);
     return found && readAt(open(pieces.archives[found.archive]), found.at, found.stored);

@@ -9,7 +9,7 @@
  * copies those pieces' compressed bytes (a `PieceTable` of the archives it
  * may copy from) rather than deflate them again.
  */
-import { createHash } from "node:crypto";
+import { sha256Hash } from "../../hashes.ts";
 import { constants, deflateRawSync } from "node:zlib";
 import { localRecordBytes } from "./zip-writer.ts";
 import type { PriorEntry } from "./zip-reader.ts";
@@ -162,8 +162,8 @@ export function deflatePieces(data: Uint8Array, level: number, reuse: (key: Uint
   let [start, before, reused] = [0, new Uint8Array(32), 0];
   ends.forEach((end, i) => {
     const piece = data.subarray(start, end);
-    const digest = createHash("sha256").update(piece).digest();
-    const key = createHash("sha256").update(before).update(digest).digest().subarray(0, KEY);
+    const digest = sha256Hash().update(piece).digest();
+    const key = sha256Hash().update(before).update(digest).digest().subarray(0, KEY);
     let deflated = reuse(key);
     if (deflated) reused += piece.length;
     else

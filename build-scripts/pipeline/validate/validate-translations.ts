@@ -23,6 +23,7 @@ import { parseJson, pointerSegment, problem, warning, type Problem } from "./pro
 import { checkSchema, type SchemaValidators } from "./schema-check.ts";
 import type { ReadRecords, SourceFile } from "./validate-catalogue.ts";
 import { appendAll } from "../../core/append-all.ts";
+import { memoized } from "../../core/memo.ts";
 
 /** A stored translation's text, or its problem: `collection` is its collection folder, `language` the folder above. */
 export type TranslationSource = SourceFile & { readonly language: string };
@@ -44,10 +45,7 @@ export function validateTranslations(
   for (const source of sources) {
     const checked = validateTranslation(source, byKey, records.unreadIn, validators);
     appendAll(problems, checked.problems);
-    if (checked.key && checked.translation) {
-      if (!translations.has(source.language)) translations.set(source.language, new Map());
-      translations.get(source.language)!.set(checked.key, checked.translation);
-    }
+    if (checked.key && checked.translation) memoized(translations, source.language, () => new Map()).set(checked.key, checked.translation);
   }
   const failed = problems.some((p) => p.severity === "error");
   return { translations: failed ? undefined : translations, problems };

@@ -9,7 +9,7 @@ import type { Collection } from "../../core/catalogue/collections.ts";
 import { hashedName, queryFile, recordSliceName, searchManifestFile } from "../../core/routes/output-tree.ts";
 import { RECORDS_PER_FILE, type QueryFiles, type SearchIndex, type SearchManifest } from "../../core/search/build-index.ts";
 import { uuidBucketTexts } from "../../core/search/uuid-index.ts";
-import { sha1 } from "../../runtime/server/sha1.ts";
+import { sha1 } from "../../hashes.ts";
 import type { FileWriter, StreamedFile } from "./file-writer.ts";
 import type { ColumnSegment } from "./render-messages.ts";
 

@@ -15,7 +15,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, renameSync, writeSync } from
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { constants, zstdCompressSync, zstdDecompressSync } from "node:zlib";
-import { sha256 } from "../cache/cached.ts";
+import { sha256 } from "../../hashes.ts";
 import { readAt } from "../load/read-at.ts";
 import type { RecordToRender } from "./render-messages.ts";
 import type { ChunkStore, RenderedChunk } from "./render-threads.ts";

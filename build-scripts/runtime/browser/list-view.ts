@@ -19,6 +19,8 @@ import { HTML_PAGE_SIZE, pageAt, pagerLinks, queryAddress, queryPageHref } from 
 import { queryString } from "../../core/query/fields.ts";
 import { searchManifestFile } from "../../core/routes/output-tree.ts";
 import { readQuery } from "../../core/routes/query-parameter.ts";
+import { routePath } from "../../core/routes/api-path.ts";
+import { findCollection } from "../../core/catalogue/collections.ts";
 import { isTargetLanguage } from "../../core/translations/languages.ts";
 import { siteTree, upToSite } from "../../core/translations/site-tree.ts";
 import { scriptFiles } from "./script-files.ts";
@@ -56,7 +58,7 @@ async function start(form: HTMLFormElement): Promise<void> {
   const { lang } = document.documentElement;
   // Links in a language's answers are relative to its tree, as the page's own are.
   const tree = siteTree(SITE, isTargetLanguage(lang) ? lang : undefined);
-  const path = `/${tree.folder}api/${collection}`;
+  const path = routePath({ view: "list", collection: findCollection(collection)!, page: 1 }, tree.language);
   const root = new URL(upToSite(tree), document.baseURI).href;
   const response = document.querySelector<HTMLElement>("pre.response")!;
   const requestLine = document.querySelector<HTMLElement>("pre.request")!;
@@ -89,7 +91,7 @@ async function start(form: HTMLFormElement): Promise<void> {
   function showing(query: string, pageNumber: number, total: number): void {
     const target = queryAddress(path, query, pageNumber);
     requestLine.innerHTML = `<b>GET</b> ${escapeHtml(target)}`;
-    for (const a of formatLinks) a.href = `${SITE.baseUrl}${path}?${query}&format=${a.textContent}`;
+    for (const a of formatLinks) a.href = `${SITE.baseUrl}${queryAddress(path, `${query}&format=${a.textContent}`)}`;
     status.textContent = `${total} ${total === 1 ? "resource" : "resources"}`;
     form.dataset.state = "done";
   }
@@ -148,7 +150,7 @@ async function start(form: HTMLFormElement): Promise<void> {
   }
 
   searchForm.listen(
-    (query) => go(new URL(query ? `${form.action}?${query}` : form.action)),
+    (query) => go(new URL(queryAddress(form.action, query))),
     (words) => void prefetch(root, path, words),
   );
   addEventListener("popstate", () => void show());

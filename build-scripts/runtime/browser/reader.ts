@@ -11,6 +11,7 @@ import { contentType, formatNamed } from "../../core/format-table.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import { bodyBytes, type Answer } from "../../core/query/answer.ts";
 import { queryString } from "../../core/query/fields.ts";
+import { queryAddress } from "../../core/formats/pagination.ts";
 import { memoized } from "../../core/memo.ts";
 import { SearchDataAnswers } from "../../core/query/search-data-answers.ts";
 import { resolveApiPath, viewFile } from "../../core/routes/api-path.ts";
@@ -84,7 +85,8 @@ async function show(): Promise<void> {
   // A format link gives the view's answer in its format: a search's, or a resource narrowed by fields.
   const { search, fields } = readQuery(address.params);
   const query = queryString(search ?? "", fields ?? "");
-  if (query) for (const link of page.querySelectorAll("a.format[href]")) link.setAttribute("href", `${link.getAttribute("href")}&${query}`);
+  if (query)
+    for (const link of page.querySelectorAll("a.format[href]")) link.setAttribute("href", queryAddress(link.getAttribute("href")!, query));
   for (const form of page.querySelectorAll("form[action]")) form.setAttribute("action", readerHref(form.getAttribute("action")!, base));
   document.title = page.title;
   document.documentElement.lang = page.documentElement.lang;
@@ -105,7 +107,7 @@ function startSearch(form: HTMLFormElement, { path, params }: ReaderAddress, tot
   form.hidden = false;
   const api = apiOf(resolveApiPath(path)?.language);
   searchForm.listen(
-    (query) => (location.hash = `${form.getAttribute("action")!}${query ? `?${query}` : ""}`),
+    (query) => (location.hash = queryAddress(form.getAttribute("action")!, query)),
     (words) => void api.prefetch(path, words).catch(() => {}),
   );
 }

@@ -14,6 +14,7 @@
  * when a search is made, and memoized for the next one.
  */
 import type { Json } from "../../core/catalogue/resource.ts";
+import type { ViewQuery } from "../../core/routes/query-parameter.ts";
 import { contentType } from "../../core/format-table.ts";
 import { bodyBytes, RecordSliceAnswers } from "../../core/query/answer.ts";
 import { memoized } from "../../core/memo.ts";
@@ -23,12 +24,9 @@ import { scriptFiles } from "./script-files.ts";
 import { resolveApiPath, rootedPath } from "../../core/routes/api-path.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 
-export interface RequestParams {
-  search?: string | null;
-  fields?: string | null;
+/** What `request()` asks: the query (a page as the HTML view's pages), a format, and whether the data waits to be asked for. */
+export interface RequestParams extends ViewQuery {
   format?: string | null;
-  /** One page of a list's answer (from 1, pages as the HTML view's); without it, the whole answer. */
-  page?: number | null;
   /** An answer whose `data` is read when asked (LazyShimAnswer). */
   lazy?: boolean;
 }

@@ -7,7 +7,7 @@ import { createReadStream, type Stats } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { sha1Hash } from "./sha1.ts";
+import { sha1Hash } from "../../hashes.ts";
 
 /** A file's ETag, given the file and what stat says of it. */
 export type FileEtags = (file: string, stats: Stats) => Promise<string>;

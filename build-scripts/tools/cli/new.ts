@@ -4,7 +4,7 @@
  * empty; `npm run validate` names them until they are filled in.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { COLLECTIONS, findCollection } from "../../core/catalogue/collections.ts";
@@ -13,7 +13,7 @@ import { loadSiteConfig } from "../../pipeline/load/load-config.ts";
 import { freeSlug, newRecord, slugify } from "../../core/catalogue/new-record.ts";
 import { FILL_IN } from "../../schemas/schemas.ts";
 import { schemaPathFrom } from "../../pipeline/load/schema-path.ts";
-import { readTextFile } from "../../pipeline/load/read-text-file.ts";
+import { readCollectionContent } from "../../pipeline/load/read-sources.ts";
 import { CommandError, runCommand } from "./run-command.ts";
 
 const USAGE = 'usage: npm run new -- <collection> [--title "…"]';
@@ -28,9 +28,10 @@ await runCommand({ usage: HELP }, async () => {
   }
 
   const projectDir = process.cwd();
-  const folder = path.resolve(projectDir, loadSiteConfig(projectDir).contentDir, collection.name);
+  const { contentDir } = loadSiteConfig(projectDir);
+  const folder = path.resolve(projectDir, contentDir, collection.name);
   await mkdir(folder, { recursive: true });
-  const existing = await readExisting(folder);
+  const existing = readExisting(projectDir, contentDir, collection.name);
   const uuid = crypto.randomUUID();
   const slug = freeSlug(slugify(values.title) || uuid, (name) => existsSync(path.join(folder, `${name}.json`)));
   const file = path.join(folder, `${slug}.json`);
@@ -44,14 +45,14 @@ await runCommand({ usage: HELP }, async () => {
   console.error(`Fill in: ${todo.join(", ")} (and the lists: credits, subjects, grades, …); then npm run validate.`);
 });
 
-/** The collection's records as far as they parse (a broken file is validate's business, not ours). */
-async function readExisting(dir: string): Promise<Record<string, unknown>[]> {
-  const names = (await readdir(dir)).filter((n) => n.endsWith(".json"));
-  const parsed = names.map((n) => {
-    // Not a plain file (a folder, a named pipe, …): validate names it; here it holds no record.
-    const read = readTextFile(path.join(dir, n), "a JSON file", { followLinks: true });
+/**
+ * The collection's records as the build reads them (no hidden file, no link out of the content folder), as far
+ * as they parse: a broken one is validate's business, not ours.
+ */
+function readExisting(projectDir: string, contentDir: string, collection: string): Record<string, unknown>[] {
+  const parsed = [...readCollectionContent(projectDir, contentDir, collection)].map((source) => {
     try {
-      return "text" in read ? (JSON.parse(read.text) as unknown) : undefined;
+      return "text" in source ? (JSON.parse(source.text) as unknown) : undefined;
     } catch {
       return undefined;
     }

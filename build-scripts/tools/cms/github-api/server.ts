@@ -11,7 +11,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { githubEndpoints, githubError, NOT_FOUND, Reply, type Endpoint, type EndpointOptions } from "./endpoints.ts";
-import { sha1 } from "../../../runtime/server/sha1.ts";
+import { sha1 } from "../../../hashes.ts";
 import { StoreRefusal } from "./store.ts";
 
 export interface GithubApiServerOptions extends EndpointOptions {

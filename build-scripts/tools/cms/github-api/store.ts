@@ -2,7 +2,7 @@
  * What the GitHub-API server (server.ts) answers from: a repository's
  * branches, trees, blobs and commits, and the writes a save is made of
  * (a blob, a tree on a base, a commit, a branch moved to it). Two stores
- * implement it: a real git repository (test/helpers/git-store.ts, the production path in
+ * implement it: a real git repository (harness/git-store.ts, the production path in
  * tests and the benchmark) and the working tree's content folder
  * (working-tree-store.ts, `npm run cms`: a save writes files, never commits).
  */

@@ -15,15 +15,18 @@
  *
  * Paths are the repository's (`content/videos/x.json`); the prefix maps to
  * the content folder served, and nothing outside it is listed, read or
- * written, through a symbolic link either: the build's rules
- * (pipeline/load/content-folder.ts), and its words for what cannot be read.
+ * written, through a symbolic link either. A folder lists what the build
+ * reads there and nothing else (no hidden file, none that is not JSON, no
+ * folder inside a collection's), so the editor sees the records the build
+ * publishes: the build's rules (pipeline/load/content-folder.ts), and its
+ * words for what cannot be read.
  */
 import { lstatSync, statSync } from "node:fs";
 import { mkdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { A_RECORD, followLink, isInside, listFolder, readRecord } from "../../../pipeline/load/content-folder.ts";
+import { A_RECORD, contentEntry, followLink, isInside, listFolder, readRecord } from "../../../pipeline/load/content-folder.ts";
 import { readTextFile } from "../../../pipeline/load/read-text-file.ts";
-import { sha1 } from "../../../runtime/server/sha1.ts";
+import { sha1 } from "../../../hashes.ts";
 import { checkedTreeish, StoreRefusal, type CommitObject, type RepositoryStore, type TreeChange, type TreeEntry } from "./store.ts";
 import { appendAll } from "../../../core/append-all.ts";
 
@@ -69,22 +72,30 @@ export async function openWorkingTreeStore(options: WorkingTreeOptions): Promise
   const repoName = (file: string) => [prefix, ...path.relative(root, file).split(path.sep)].filter(Boolean).join("/");
   const fileId = (file: string, size: number, mtimeNs: bigint) => sha1(file, "\0", String(size), "\0", String(mtimeNs));
 
-  /** A folder's tree entries, each file stat'ed in turn: synchronous calls take a tenth of the time of 42,500 pending ones. */
-  function listTree(folder: string, relative: string, recursive: boolean): TreeEntry[] {
+  /**
+   * A folder's tree entries, `below` being its path from the content folder: what the build reads there and
+   * nothing else (content-folder.ts), each file stat'ed in turn: synchronous calls take a tenth of the time of
+   * 42,500 pending ones.
+   */
+  function listTree(folder: string, below: string, relative: string, recursive: boolean): TreeEntry[] {
     const listed = listFolder(folder);
     if (!Array.isArray(listed)) throw new StoreRefusal(`${repoName(folder)}: expected a folder, found ${listed.found}`);
     const entries: TreeEntry[] = [];
     for (const d of listed) {
       const file = path.join(folder, d.name);
       const name = relative ? `${relative}/${d.name}` : d.name;
-      // A link is followed within the content folder; one that leads out (or to nothing) is listed, and reading it says why not.
+      const fromRoot = below ? `${below}/${d.name}` : d.name;
+      // A link is followed within the content folder; one that leads out (or to nothing) is listed where the
+      // build reads a record, and reading it says why not, as the build does.
       const target = d.isSymbolicLink() ? followLink(file, root, prefix) : undefined;
       const link = target !== undefined && ("found" in target || target.outside !== undefined);
       const info = (link ? lstatSync : statSync)(file, { bigint: true, throwIfNoEntry: false });
-      if (info?.isDirectory()) {
+      if (!info) continue; // removed since it was listed
+      const entry = contentEntry(fromRoot, info.isDirectory());
+      if (entry === "folder") {
         entries.push({ path: name, mode: "040000", type: "tree", sha: sha1("tree", file, String(info.mtimeNs)) });
-        if (recursive) appendAll(entries, listTree(file, name, true));
-      } else if (info && (info.isFile() || link)) {
+        if (recursive) appendAll(entries, listTree(file, fromRoot, name, true));
+      } else if (entry === "record") {
         const id = fileId(file, Number(info.size), info.mtimeNs);
         files.set(id, file);
         entries.push({ path: name, mode: "100644", type: "blob", sha: id, size: Number(info.size) });
@@ -138,7 +149,7 @@ export async function openWorkingTreeStore(options: WorkingTreeOptions): Promise
       // A folder not there yet (the media folder, a new collection's) holds nothing, as it did for Decap's local backend.
       if (real === null) return { sha: sha1("tree"), entries: [] };
       if (!real || !inside(real) || !(await stat(real)).isDirectory()) return undefined;
-      const entries = listTree(real, "", recursive);
+      const entries = listTree(real, path.relative(root, folder).split(path.sep).join("/"), "", recursive);
       return { sha: sha1("tree", JSON.stringify(entries)), entries };
     },
 

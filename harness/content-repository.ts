@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { openGitStore } from "./git-store.ts";
-import { startGithubApiServer, type GithubApiServer } from "../../build-scripts/tools/cms/github-api/server.ts";
+import { startGithubApiServer, type GithubApiServer } from "../build-scripts/tools/cms/github-api/server.ts";
 
 const run = promisify(execFile);
 

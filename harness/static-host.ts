@@ -15,7 +15,7 @@ import path from "node:path";
 import process from "node:process";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { httpFiles, type PublishedFiles } from "../../build-scripts/core/query/published-files.ts";
+import { httpFiles, type PublishedFiles } from "../build-scripts/core/query/published-files.ts";
 
 /** Milliseconds of CPU (user + system) this process has used. */
 export function cpuMs(): number {

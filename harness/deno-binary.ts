@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const PROJECT_DIR = fileURLToPath(new URL("../../", import.meta.url));
+export const PROJECT_DIR = fileURLToPath(new URL("../", import.meta.url));
 
 export function denoBinary(): string {
   const scope = path.join(PROJECT_DIR, "node_modules/@deno");

@@ -1,4 +1,4 @@
-/** Decap CMS's editor in a test's page: a field of the form by its name, and publishing, each step bounded so a step that never comes names itself. */
+/** Decap CMS's editor in a page (a test's or the benchmark's): a field of the form by its name, and publishing, each step bounded so a step that never comes names itself. */
 import type { Page } from "playwright-core";
 
 export const field = (page: Page, name: string) => page.locator(`[id^="${name}-field-"]`).first();

@@ -17,7 +17,7 @@ import {
   type Person,
   type RepositoryStore,
   type TreeEntry,
-} from "../../build-scripts/tools/cms/github-api/store.ts";
+} from "../build-scripts/tools/cms/github-api/store.ts";
 
 interface GitResult {
   code: number;
