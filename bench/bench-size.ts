@@ -17,6 +17,7 @@ import { count, markdownTable, range } from "./markdown-table.ts";
 import { sha256Hash } from "../build-scripts/hashes.ts";
 import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
 import { measureCommit } from "./measure-commit.ts";
+import { treeSize } from "./file-tree.ts";
 import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries } from "./query-figures.ts";
 import { measureReader } from "./reader-figures.ts";
@@ -133,16 +134,11 @@ export async function benchSize(resources: number, runs: number, seed: number, o
     `  commit: clean ${commit.cleanSeconds.toFixed(2)} s, after the commit ${commit.commitSeconds.toFixed(2)} s; ${commit.filesDiffering} files differ (${formatBytes(commit.bytesDiffering)})`,
   );
   console.log("  measuring queries: edge CPU per request kind, the shim's downloads, search in Chromium …");
-  // The files and bytes of the last build's tree, counted from the disk.
-  const fileSizes = execFileSync("find", [out, "-type", "f", "-printf", "%s\n"], { encoding: "utf8", maxBuffer: 1 << 30 })
-    .trim()
-    .split("\n")
-    .map(Number);
   return {
     resources,
     otherScripts,
     build,
-    output: { files: fileSizes.length, bytes: fileSizes.reduce((sum, bytes) => sum + bytes, 0) },
+    output: treeSize(out), // the last build's tree
     indexGzip: { videos: await searchIndexGzip(out, "videos"), units: await searchIndexGzip(out, "units") },
     edits,
     commit,

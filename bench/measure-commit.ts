@@ -8,28 +8,16 @@
  * two outputs: only those the changes reach, as no file carries the time of
  * its run.
  */
-import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { nextPosition } from "../build-scripts/core/catalogue/new-record.ts";
 import { readContent } from "../build-scripts/pipeline/load/read-sources.ts";
+import { differingFiles, hashes } from "./file-tree.ts";
 
 /** Runs a command from outside and says how long it took (bench-size.ts's `measure`). */
 type Measure = (command: string, args: readonly string[], env: NodeJS.ProcessEnv) => Promise<{ wallSeconds: number }>;
-
-/** Each file of the tree by its path, as a hash of its bytes. */
-function hashes(root: string): Map<string, string> {
-  return new Map(
-    readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile())
-      .map((d) => {
-        const file = path.join(d.parentPath, d.name);
-        return [path.relative(root, file), createHash("sha1").update(readFileSync(file)).digest("hex")];
-      }),
-  );
-}
 
 export async function measureCommit(
   projectDir: string,
@@ -64,7 +52,7 @@ export async function measureCommit(
   const commit = await measure(...mirror, runEnv);
 
   const after = hashes(outDir);
-  const differing = [...new Set([...before.keys(), ...after.keys()])].filter((file) => before.get(file) !== after.get(file));
+  const differing = differingFiles(before, after);
   const bytes = differing.reduce((sum, file) => sum + (after.has(file) ? readFileSync(path.join(outDir, file)).length : 0), 0);
   return { cleanSeconds: clean.wallSeconds, commitSeconds: commit.wallSeconds, filesDiffering: differing.length, bytesDiffering: bytes };
 }

@@ -14,6 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_DIR } from "./helpers/run-cli.ts";
+import { netlifyBuildBinary } from "./tools/netlify-build/netlify-build.ts";
 
 const run = promisify(execFile);
 const VIDEO = "content/videos/how-hurricanes-form.json";
@@ -46,7 +47,7 @@ async function firstCheckout(): Promise<string> {
 async function netlifyBuild(checkout: string): Promise<string> {
   await symlink(path.join(PROJECT_DIR, "node_modules"), path.join(checkout, "node_modules"));
   const { OUTPUT_DIR: _o, CONTENT_DIR: _c, ...env } = process.env;
-  const { stdout } = await run(path.join(PROJECT_DIR, "node_modules/.bin/netlify-build"), ["--offline", "--cacheDir", cacheDir], {
+  const { stdout } = await run(await netlifyBuildBinary(), ["--offline", "--cacheDir", cacheDir], {
     cwd: checkout,
     // The edge bundler takes the Deno of node_modules/.bin rather than download one.
     env: { ...env, PATH: `${path.join(PROJECT_DIR, "node_modules/.bin")}:${env.PATH}` },
