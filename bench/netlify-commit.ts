@@ -1,6 +1,6 @@
 /**
  * What a commit costs on Netlify's own build engine: `netlify-build
- * --offline` (test/tools/netlify-build/) over fresh checkouts of the project
+ * --offline` (harness/netlify-build/) over fresh checkouts of the project
  * with the synthetic catalogue as `content/`, as Netlify makes them. The
  * first build with an empty cache folder; the next commit (a video's title
  * edited, in a fresh clone) with the cache folder the first left; the same
@@ -17,8 +17,8 @@ import path from "node:path";
 import { count, markdownTable } from "./markdown-table.ts";
 import { differingFiles, hashes, treeSize } from "./file-tree.ts";
 import { formatBytes } from "../build-scripts/pipeline/write/write-stats.ts";
-import { contentRepository } from "../test/helpers/content-repository.ts";
-import { netlifyBuildBinary } from "../test/tools/netlify-build/netlify-build.ts";
+import { contentRepository } from "../harness/content-repository.ts";
+import { netlifyBuildBinary } from "../harness/netlify-build/netlify-build.ts";
 
 const PROJECT_DIR = path.resolve(import.meta.dirname, "..");
 const EDITOR = ["-c", "user.name=Editor", "-c", "user.email=editor@example.org"];

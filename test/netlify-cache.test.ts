@@ -14,7 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_DIR } from "./helpers/run-cli.ts";
-import { netlifyBuildBinary } from "./tools/netlify-build/netlify-build.ts";
+import { netlifyBuildBinary } from "../harness/netlify-build/netlify-build.ts";
 
 const run = promisify(execFile);
 const VIDEO = "content/videos/how-hurricanes-form.json";

@@ -9,10 +9,10 @@ import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CommandError } from "../../../build-scripts/tools/cli/run-command.ts";
+import { CommandError } from "../../build-scripts/tools/cli/run-command.ts";
 
 const TOOL_DIR = import.meta.dirname;
-const FOLDER = `${path.relative(path.resolve(TOOL_DIR, "../../.."), TOOL_DIR)}/`;
+const FOLDER = `${path.relative(path.resolve(TOOL_DIR, "../.."), TOOL_DIR)}/`;
 const ENGINE = "@netlify/build";
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8")) as { version: string; dependencies: Record<string, string> };
