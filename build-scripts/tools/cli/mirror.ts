@@ -36,12 +36,13 @@ import { UpdatingWriter } from "../../pipeline/write/file-writer.ts";
 import { formatBytes } from "../../pipeline/write/write-stats.ts";
 import { FORMATS } from "../../core/formats/formats.ts";
 import type { ArchiveKind } from "../../core/formats/views.ts";
-import { MIRROR_ARCHIVE, READER_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
+import { MIRROR_ARCHIVE, READER_ARCHIVE, ZIM_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 import { apiRoot } from "../../pipeline/write/write-site.ts";
 import { archiveSite, type SiteArchive } from "../../pipeline/mirror/archive-site.ts";
 import { archiveReader } from "../../pipeline/mirror/reader-archive.ts";
 import { archiveTime } from "../../pipeline/mirror/archive-time.ts";
+import { writeCatalogueZim, zimUnavailable } from "../../pipeline/zim/catalogue-zim.ts";
 import { outputDir } from "../../core/catalogue/site-config.ts";
 import { loadMirrorMaxBytes } from "../../pipeline/load/load-config.ts";
 import { runCommand } from "./run-command.ts";
@@ -132,10 +133,21 @@ await runCommand(COMMAND, async () => {
   const keptReader = asItWas(READER_ARCHIVE);
   const reader = keptReader ?? (await archiveReader(outDir, date, { update: update(READER_ARCHIVE), sibling }));
   archives.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: keptReader ? undefined : seconds(started) });
+  started = performance.now();
+  const noZim = zimUnavailable();
+  if (noZim) {
+    rmSync(path.join(outDir, ZIM_ARCHIVE), { force: true });
+    console.log(`No ZIM file: ${noZim}.`);
+  } else {
+    const keptZim = asItWas(ZIM_ARCHIVE);
+    const zim = keptZim ?? (await writeCatalogueZim(outDir, config, date));
+    archives.push({ kind: "zim", file: ZIM_ARCHIVE, archive: zim, took: keptZim ? undefined : seconds(started) });
+  }
 
-  // The reader first: it is the archive for people.
+  // The reader first: it is the archive for people; then the same for Kiwix.
+  const order: ArchiveKind[] = ["reader", "zim", "mirror"];
   const downloads = [...archives]
-    .reverse()
+    .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))
     .map(({ kind, file, archive }) => ({ kind, file, size: formatBytes(archive.bytes), date: date.toISOString() }));
   const root = new UpdatingWriter(outDir);
   root.write(rootFile(html.extension), apiRoot(siteTree(config), html, downloads));
@@ -156,6 +168,6 @@ await runCommand(COMMAND, async () => {
   const left = { files: site.files + root.stats.changes.files, bytes: site.bytes + root.stats.changes.bytes };
   storeState(outDir, made.inputs, made.records, left, {
     time: date,
-    archives: { [MIRROR_ARCHIVE]: written[MIRROR_ARCHIVE] ?? null, [READER_ARCHIVE]: reader },
+    archives: { [MIRROR_ARCHIVE]: written[MIRROR_ARCHIVE] ?? null, [READER_ARCHIVE]: reader, [ZIM_ARCHIVE]: written[ZIM_ARCHIVE] ?? null },
   });
 });
