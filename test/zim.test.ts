@@ -10,7 +10,7 @@
  * the clusters a file it writes over already holds.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { lookup } from "mime-types";
@@ -73,6 +73,14 @@ describe("the catalogue's ZIM file", () => {
     expect(status, lines.join("\n")).toBe(0);
     expect(lines.filter((line) => /\[(ERROR|WARNING)\]/.test(line))).toEqual([]);
     expect(lines).toContain("[INFO] Overall Test Status: Pass");
+  });
+
+  it("is offered by the API root's HTML view with its size, after the reader and before the full mirror", async () => {
+    const root = await readFile(path.join(outDir, "api/index.html"), "utf8");
+    const order = [...root.matchAll(/<a href="downloads\/([^"]+)" download>/g)].map(([, name]) => name);
+    expect(order).toEqual(["catalogue-reader.zip", "catalogue.zim", "catalogue-mirror.zip"]);
+    const shown = /for Kiwix: <a href="downloads\/catalogue\.zim" download>catalogue\.zim<\/a> \(([\d.]+) kB, /.exec(root);
+    expect(Number(shown?.[1])).toBeCloseTo((await stat(zim)).size / 1e3, 1);
   });
 
   it("holds every file of the reader archive with its bytes and media type, and a titled page per resource", async () => {
