@@ -29,6 +29,8 @@ import { DIGESTS_METADATA, previousClusters } from "./zim-previous.ts";
 const LISTING_MIME = "application/octet-stream+zimlisting";
 const METADATA_MIME = "text/plain;charset=utf-8";
 const LISTINGS = ["listing/titleOrdered/v0", "listing/titleOrdered/v1"];
+/** Bytes of directory entries written at once. */
+const DIRENT_BATCH = 1 << 20;
 
 export interface ZimItem {
   readonly path: string;
@@ -132,7 +134,9 @@ export class ZimWriter {
     this.#entries.push({ namespace: "W", path: "mainPage", title: "mainPage", front: false, redirect: { namespace: "C", path: mainPage } });
     const listings = LISTINGS.map((path) => this.#storedEntry("X", path, this.#mime(LISTING_MIME), new Uint8Array()));
 
-    const entries = this.#entries.sort((a, b) => Buffer.compare(sortKey(a.namespace, a.path), sortKey(b.namespace, b.path)));
+    // Sorted by their keys as UTF-8 bytes, each key made once.
+    const byPath = this.#entries.map((entry) => ({ entry, key: sortKey(entry.namespace, entry.path) }));
+    const entries = byPath.sort((a, b) => Buffer.compare(a.key, b.key)).map(({ entry }) => entry);
     const indexOf = new Map(entries.map((entry, i) => [`${entry.namespace}${entry.path}`, i]));
     const byTitle = entries
       .map((entry, index) => ({ index, key: sortKey(entry.namespace, entry.title) }))
@@ -141,37 +145,51 @@ export class ZimWriter {
     this.#stored[listings[0]] = indexListBytes(byTitle);
     this.#stored[listings[1]] = indexListBytes(byTitle.filter((index) => entries[index].front));
 
-    const storedAt = this.#out.write(Buffer.concat([Uint8Array.of(CLUSTER_STORED), clusterBody(this.#stored)]));
+    const stored = clusterBody(this.#stored);
+    const storedAt = this.#out.write(Buffer.concat([Uint8Array.of(CLUSTER_STORED), stored]));
     const clusterOffsets = [...this.#clusters.offsets, storedAt];
     const storedCluster = this.#clusters.offsets.length;
-    const v0 = 4 * (this.#stored.length + 1) + this.#stored.slice(0, listings[0]).reduce((sum, blob) => sum + blob.length, 0);
+    const v0 = stored.readUInt32LE(4 * listings[0]);
 
-    const direntOffsets = entries.map((entry) => {
-      const target = entry.redirect
-        ? { redirect: indexOf.get(`${entry.redirect.namespace}${entry.redirect.path}`)! }
-        : { mime: entry.blob!.mime, ...(entry.blob!.at ?? { cluster: storedCluster, blob: entry.blob!.stored! }) };
-      if ("redirect" in target && target.redirect === undefined)
-        throw new Error(`${entry.namespace}/${entry.path} redirects to ${entry.redirect!.path}, which is no entry`);
-      return this.#out.write(direntBytes(entry, target));
-    });
+    const direntOffsets: number[] = [];
+    let batch: Buffer[] = [];
+    let batchStart = this.#out.end;
+    let batchBytes = 0;
+    for (const entry of entries) {
+      let target: Parameters<typeof direntBytes>[1];
+      if (entry.redirect) {
+        const redirect = indexOf.get(`${entry.redirect.namespace}${entry.redirect.path}`);
+        if (redirect === undefined)
+          throw new Error(`${entry.namespace}/${entry.path} redirects to ${entry.redirect.path}, which is no entry`);
+        target = { redirect };
+      } else target = { mime: entry.blob!.mime, ...(entry.blob!.at ?? { cluster: storedCluster, blob: entry.blob!.stored! }) };
+      const bytes = direntBytes(entry, target);
+      direntOffsets.push(batchStart + batchBytes);
+      batch.push(bytes);
+      batchBytes += bytes.length;
+      // Written a megabyte at a time: one write per entry is a system call per resource.
+      if (batchBytes >= DIRENT_BATCH) {
+        this.#out.write(Buffer.concat(batch));
+        [batch, batchStart, batchBytes] = [[], this.#out.end, 0];
+      }
+    }
+    this.#out.write(Buffer.concat(batch));
     const pathPointers = this.#out.write(offsetListBytes(direntOffsets));
     const clusterPointers = this.#out.write(offsetListBytes(clusterOffsets));
     const checksum = this.#out.end;
-    const main = indexOf.get("WmainPage")!;
-    const uuid = createHash("md5").update(this.#clusters.digests.join("")).update(String(entries.length)).digest();
-    this.#out.writeAt(
-      headerBytes({
-        uuid,
-        entryCount: entries.length,
-        clusterCount: clusterOffsets.length,
-        pathPointers,
-        titlePointers: storedAt + 1 + v0,
-        clusterPointers,
-        mainPage: main,
-        checksum,
-      }),
-      0,
-    );
+    // The same content makes the same file: its UUID is a digest of its clusters.
+    const uuid = createHash("md5").update(this.#clusters.digests.join("")).update(stored).digest();
+    const header = {
+      uuid,
+      entryCount: entries.length,
+      clusterCount: clusterOffsets.length,
+      pathPointers,
+      titlePointers: storedAt + 1 + v0,
+      clusterPointers,
+      mainPage: indexOf.get("WmainPage")!,
+      checksum,
+    };
+    this.#out.writeAt(headerBytes(header), 0);
     this.#out.write(this.#md5(checksum));
     closeSync(this.#out.fd);
     renameSync(this.#partial, this.target);
