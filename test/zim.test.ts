@@ -3,8 +3,8 @@
  * own tools from Debian: zimcheck with all its checks finds no error and no
  * warning; zimdump finds every file of the reader archive with the same bytes
  * and its media type, and nothing else but a titled page per resource;
- * kiwix-serve serves it, its suggestions find a record by its title's first
- * word, and in Chromium through it the reader works as from its files (a
+ * kiwix-serve serves it, shows its metadata and illustration in its library,
+ * its suggestions find a record by its title's first word, and in Chromium through it the reader works as from its files (a
  * resource Kiwix found, the videos list, a search, `fields`, another format,
  * Back and Forward), asking nothing of any other server. The writer copies
  * the clusters a file it writes over already holds.
@@ -114,6 +114,30 @@ describe("the catalogue's ZIM file", () => {
       await server.waitFor(/The Kiwix server is running/);
     });
     afterAll(() => server?.stop());
+
+    it("shows the catalogue in Kiwix's library with its metadata and its 48-pixel illustration", async () => {
+      const feed = await (await fetch(`${origin}/catalog/v2/entries`)).text();
+      const library = feed.slice(feed.indexOf("<entry>"));
+      const field = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(library)?.[1];
+      expect(field("title")).toBe("Catalogue API");
+      expect(field("language")).toBe("eng");
+      expect(field("name")).toBe("www.example.test_en_catalogue");
+      expect(field("flavour")).toBe("reader");
+      expect(field("summary")!.length).toBeLessThanOrEqual(80);
+      expect(library).toContain("<author>\n      <name>www.example.test</name>");
+      expect(field("dc:issued")).toBe("2026-01-02T00:00:00Z");
+      // Kiwix counts the HTML entries as articles: the reader's page and one per resource of the source language.
+      const resources = JSON.parse(await readFile(path.join(outDir, "api/index.json"), "utf8")) as Record<string, string>;
+      let count = 1;
+      for (const collection of Object.keys(resources)) {
+        const list = JSON.parse(await readFile(path.join(outDir, `api/${collection}/index.json`), "utf8")) as unknown[];
+        count += list.length;
+      }
+      expect(Number(field("articleCount"))).toBe(count);
+      const png = Buffer.from(await (await fetch(`${origin}/catalog/v2/illustration/catalogue/?size=48`)).arrayBuffer());
+      expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([48, 48]);
+    });
 
     it("suggests a record by the first word of its title, and its page opens the record in the reader", async () => {
       const videos = JSON.parse(await readFile(path.join(outDir, "api/videos/index.json"), "utf8")) as { uuid: string; title: string }[];

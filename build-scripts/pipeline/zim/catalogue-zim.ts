@@ -85,6 +85,8 @@ export async function writeCatalogueZim(siteDir: string, config: SiteConfig, dat
     Name: `${site}_en_catalogue`,
     Flavour: "reader",
     Scraper: "npm run mirror",
+    // The catalog's tags: no full-text index (the reader searches), no pictures or videos, whole records.
+    Tags: "_ftindex:no;_pictures:no;_videos:no;_details:yes",
   };
   for (const [name, value] of Object.entries(metadata)) zim.metadata(name, value);
   zim.metadata("Illustration_48x48@1", { mime: "image/png", data: illustrationPng() });

@@ -5,7 +5,8 @@
  * metadata and the title listings into one stored cluster at the end, where
  * the header's title pointer can point into it; then the directory entries
  * sorted by namespace and path, their pointers, the clusters' pointers, the
- * header, and the MD5 of it all. Titles sort as UTF-8 bytes, as libzim's do:
+ * header, and the MD5 of it all. Like libzim, it adds the Counter metadata
+ * (the content's items by MIME type) and W/mainPage. Titles sort as UTF-8 bytes, as libzim's do:
  * X/listing/titleOrdered/v0 lists every entry, v1 the front articles (the
  * entries Kiwix's title search and suggestions offer). The file is written
  * beside the target and takes its name when complete.
@@ -131,6 +132,7 @@ export class ZimWriter {
   async #end(mainPage: string): Promise<ZimWritten> {
     await this.#clusters.end();
     this.metadata(DIGESTS_METADATA, this.#clusters.digests.map((digest) => `${digest}\n`).join(""));
+    this.metadata("Counter", this.#counter());
     this.#entries.push({ namespace: "W", path: "mainPage", title: "mainPage", front: false, redirect: { namespace: "C", path: mainPage } });
     const listings = LISTINGS.map((path) => this.#storedEntry("X", path, this.#mime(LISTING_MIME), new Uint8Array()));
 
@@ -200,6 +202,18 @@ export class ZimWriter {
       copied: this.#clusters.copiedBlobs,
       ...(previousIgnored && { previousIgnored }),
     };
+  }
+
+  /** The content's items by MIME type (`text/html=10001;text/javascript=12`), as libzim counts them for Kiwix's library. */
+  #counter(): string {
+    const counts = new Map<string, number>();
+    for (const { namespace, blob } of this.#entries) {
+      if (namespace === "C" && blob) counts.set(this.#mimes[blob.mime], (counts.get(this.#mimes[blob.mime]) ?? 0) + 1);
+    }
+    return [...counts]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([mime, count]) => `${mime}=${count}`)
+      .join(";");
   }
 
   #mime(type: string): number {
