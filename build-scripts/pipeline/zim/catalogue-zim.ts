@@ -8,7 +8,6 @@
  * zimcheck asks for. Unchanged clusters are copied from the file already
  * there (zim-writer.ts).
  */
-import { createHash } from "node:crypto";
 import { closeSync, openSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { inflateRawSync } from "node:zlib";
@@ -20,7 +19,7 @@ import { READER_ARCHIVE, ZIM_ARCHIVE, queryFile, searchManifestFile } from "../.
 import type { SearchManifest } from "../../core/search/build-index.ts";
 import { READER_TITLE } from "../mirror/reader-archive.ts";
 import type { SiteArchive } from "../mirror/archive-site.ts";
-import { readCentralDirectory, readStoredBytes } from "../mirror/zip-reader.ts";
+import { readCentralDirectory, readStoredBytes, type PriorEntry } from "../mirror/zip-reader.ts";
 import { illustrationPng } from "./illustration.ts";
 import { resourcePage } from "./resource-page.ts";
 import { zstdMissing } from "./zim-clusters.ts";
@@ -50,28 +49,38 @@ export async function writeCatalogueZim(siteDir: string, config: SiteConfig, dat
   const zim = new ZimWriter(file, mimes);
 
   const fd = openSync(readerFile, "r");
+  /** An entry's bytes, inflated. */
+  const read = (entry: PriorEntry) => {
+    const stored = readStoredBytes(fd, entry);
+    return entry.method === "deflated" ? inflateRawSync(stored) : stored;
+  };
   try {
-    /** Each file's path by its bytes' digest: a later file of the same bytes redirects to it. */
-    const first = new Map<string, string>();
+    /** The first file of each CRC-32 and size: a later one of the same bytes redirects to it (its bytes compared). */
+    const first = new Map<string, PriorEntry>();
     for (const entry of readerEntries) {
       const name = entry.name.slice(folder.length);
-      const stored = readStoredBytes(fd, entry);
-      const data = entry.method === "deflated" ? inflateRawSync(stored) : stored;
-      const digest = createHash("sha256").update(data).digest("base64");
-      const same = first.get(digest);
-      if (same !== undefined) {
-        zim.redirect({ path: name }, same);
+      const key = `${entry.crc}:${entry.size}`;
+      const same = first.get(key);
+      if (same && Buffer.compare(read(same), read(entry)) === 0) {
+        zim.redirect({ path: name }, same.name.slice(folder.length));
         continue;
       }
-      first.set(digest, name);
+      if (!same) first.set(key, entry);
       const main = name === MAIN_PAGE;
-      await zim.add({ path: name, mime: mimeOf(name), ...(main && { title: READER_TITLE, front: true }) }, data);
+      // Named by the CRC-32 the archive holds: an unchanged file of an unchanged cluster is not read.
+      const checksum = Buffer.alloc(4);
+      checksum.writeUInt32BE(entry.crc, 0);
+      const blob = { size: entry.size, checksum, bytes: () => read(entry) };
+      await zim.add({ path: name, mime: mimeOf(name), ...(main && { title: READER_TITLE, front: true }) }, blob);
     }
+    for (const { apiPath, title } of resources) {
+      await zim.add({ path: apiPath.slice(1), title, mime: HTML, front: true }, Buffer.from(resourcePage(title, apiPath), "utf8"));
+    }
+  } catch (error) {
+    zim.abort();
+    throw error;
   } finally {
     closeSync(fd);
-  }
-  for (const { apiPath, title } of resources) {
-    await zim.add({ path: apiPath.slice(1), title, mime: HTML, front: true }, Buffer.from(resourcePage(title, apiPath), "utf8"));
   }
 
   const site = new URL(config.siteUrl).hostname;

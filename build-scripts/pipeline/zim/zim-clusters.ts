@@ -4,10 +4,11 @@
  * to a cut, once the cluster holds CLUSTER_MIN bytes), so an edit, an
  * addition or a removal changes the clusters around it and the rest keep
  * their cuts, as the mirror's pieces do (mirror/pieces.ts). A cluster is
- * named by a digest of its uncompressed body; one the previous file holds
- * under the same digest is copied from it, compressed, rather than
- * compressed again. Zstandard runs on libuv's threads, a few clusters at once,
- * written in order.
+ * named by a digest of its uncompressed body, made of its blobs' sizes and
+ * checksums (as the body is of the blobs' bytes); one the previous file
+ * holds under the same digest is copied from it, compressed, its blobs never
+ * read. Zstandard runs on libuv's threads, a few clusters at once, written in
+ * order.
  */
 import { createHash } from "node:crypto";
 import { writeSync } from "node:fs";
@@ -33,6 +34,24 @@ const ZSTD_OPTIONS = { params: { [zlib.constants.ZSTD_c_compressionLevel]: LEVEL
 /** Why this runtime cannot write a ZIM file, or undefined when it can. */
 export const zstdMissing = (): string | undefined =>
   zstd ? undefined : `Node ${process.versions.node}'s zlib has no Zstandard (it has since 22.15)`;
+
+/**
+ * A blob to place: its size, a checksum of its bytes (the same bytes, the same
+ * checksum; a CRC-32 an archive already holds, or a SHA-256), and its bytes,
+ * read only if its cluster is compressed.
+ */
+export interface Blob {
+  readonly size: number;
+  readonly checksum: Uint8Array;
+  bytes(): Uint8Array;
+}
+
+/** A blob of bytes in memory, its checksum their SHA-256. */
+export const blobOf = (data: Uint8Array): Blob => ({
+  size: data.length,
+  checksum: createHash("sha256").update(data).digest(),
+  bytes: () => data,
+});
 
 /** Where a blob is: its cluster's number and its own within it. */
 export interface Placement {
@@ -76,7 +95,7 @@ export class ClusterWriter {
   /** Clusters, and blobs in them, copied from the previous file. */
   copiedClusters = 0;
   copiedBlobs = 0;
-  #blobs: Uint8Array[] = [];
+  #blobs: Blob[] = [];
   #bytes = 0;
   #pending: Promise<Uint8Array>[] = [];
 
@@ -86,11 +105,11 @@ export class ClusterWriter {
   ) {}
 
   /** Places a blob; a blob of CLUSTER_MAX bytes or more has a cluster of its own. */
-  async add(blob: Uint8Array, key: string): Promise<Placement> {
-    if (blob.length >= CLUSTER_MAX && this.#blobs.length) await this.#close();
+  async add(blob: Blob, key: string): Promise<Placement> {
+    if (blob.size >= CLUSTER_MAX && this.#blobs.length) await this.#close();
     const placement = { cluster: this.digests.length, blob: this.#blobs.length };
     this.#blobs.push(blob);
-    this.#bytes += blob.length;
+    this.#bytes += blob.size;
     if (this.#bytes >= CLUSTER_MAX || (this.#bytes >= CLUSTER_MIN && cutAfter(key))) await this.#close();
     return placement;
   }
@@ -102,16 +121,25 @@ export class ClusterWriter {
   }
 
   async #close(): Promise<void> {
-    const body = clusterBody(this.#blobs);
-    const digest = createHash("sha256").update(body).digest("hex").slice(0, 32);
+    const blobs = this.#blobs;
+    const hash = createHash("sha256");
+    for (const { size, checksum } of blobs) {
+      const head = Buffer.alloc(9);
+      head.writeDoubleLE(size, 0);
+      head[8] = checksum.length;
+      hash.update(head).update(checksum);
+    }
+    const digest = hash.digest("hex").slice(0, 32);
     const copied = this.previous?.read(digest);
     if (copied) {
       this.copiedClusters++;
-      this.copiedBlobs += this.#blobs.length;
+      this.copiedBlobs += blobs.length;
     }
     const compressed = copied
       ? Promise.resolve(copied)
-      : zstd!(body, ZSTD_OPTIONS).then((bytes) => Buffer.concat([Uint8Array.of(CLUSTER_ZSTD), bytes]));
+      : zstd!(clusterBody(blobs.map((blob) => blob.bytes())), ZSTD_OPTIONS).then((bytes) =>
+          Buffer.concat([Uint8Array.of(CLUSTER_ZSTD), bytes]),
+        );
     // Awaited in turn below; until then a failure must not count as unhandled.
     compressed.catch(() => undefined);
     this.#pending.push(compressed);

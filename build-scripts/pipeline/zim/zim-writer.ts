@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync, renameSync, rmSync } from "node:fs";
-import { ClusterWriter, ZimOutput, type Placement } from "./zim-clusters.ts";
+import { blobOf, ClusterWriter, ZimOutput, type Blob, type Placement } from "./zim-clusters.ts";
 import {
   CLUSTER_STORED,
   HEADER_BYTES,
@@ -87,9 +87,9 @@ export class ZimWriter {
     this.#clusters = new ClusterWriter(this.#out, typeof this.#previous === "object" ? this.#previous : undefined);
   }
 
-  /** Content (namespace C), compressed with its neighbours. */
-  async add(item: ZimItem, data: Uint8Array): Promise<void> {
-    const at = await this.#clusters.add(data, item.path);
+  /** Content (namespace C), compressed with its neighbours: bytes, or a blob read only if its cluster is not copied. */
+  async add(item: ZimItem, data: Uint8Array | Blob): Promise<void> {
+    const at = await this.#clusters.add(data instanceof Uint8Array ? blobOf(data) : data, item.path);
     this.#entries.push({
       namespace: "C",
       path: item.path,
@@ -121,12 +121,16 @@ export class ZimWriter {
     try {
       return await this.#end(mainPage);
     } catch (error) {
-      closeSync(this.#out.fd);
-      rmSync(this.#partial, { force: true });
+      this.abort();
       throw error;
-    } finally {
-      if (typeof this.#previous === "object") this.#previous.close();
     }
+  }
+
+  /** Stops, leaving the target as it was: the partial file is removed. */
+  abort(): void {
+    closeSync(this.#out.fd);
+    rmSync(this.#partial, { force: true });
+    if (typeof this.#previous === "object") this.#previous.close();
   }
 
   async #end(mainPage: string): Promise<ZimWritten> {
@@ -195,6 +199,7 @@ export class ZimWriter {
     this.#out.write(this.#md5(checksum));
     closeSync(this.#out.fd);
     renameSync(this.#partial, this.target);
+    if (typeof this.#previous === "object") this.#previous.close();
     const previousIgnored = typeof this.#previous === "string" ? this.#previous : undefined;
     return {
       entries: entries.length,
