@@ -2,8 +2,9 @@
  * npm run mirror: builds the site, zips it (with a MIRROR-README) into
  * _site/downloads/catalogue-mirror.zip unless the site holds more bytes than
  * config.mirrorMaxBytes, writes the offline reader
- * (_site/downloads/catalogue-reader.zip), then re-renders the API root's HTML
- * view so the published site links them with their sizes and date.
+ * (_site/downloads/catalogue-reader.zip) and the same as a ZIM file for Kiwix
+ * (_site/downloads/catalogue.zim, pipeline/zim/), then re-renders the API
+ * root's HTML view so the published site links them with their sizes and date.
  *
  * The archives hold the site as built, before those links are added: a copy
  * of the site cannot contain itself, so the mirror's own root page does not
@@ -53,7 +54,8 @@ const COMMAND = {
 usage: npm run mirror
 Builds the site (as npm run build does) and zips it into _site/downloads/catalogue-mirror.zip, an offline mirror
 (unless the site holds more bytes than config.mirrorMaxBytes in package.json, or env MIRROR_MAX_BYTES), and writes
-_site/downloads/catalogue-reader.zip, the offline reader: every view, search and format in a few files.
+_site/downloads/catalogue-reader.zip, the offline reader: every view, search and format in a few files, and
+_site/downloads/catalogue.zim, the offline reader as a ZIM file for Kiwix (with Node's zlib Zstandard, from 22.15).
 Over the output of an earlier run (and its ${outDir}.build-state.json) it redoes only what the records' changes reach.
 `,
   onError: `No mirror was made; ${outDir}/ holds the last site that built, or a part of an update (the next run builds it all).`,
