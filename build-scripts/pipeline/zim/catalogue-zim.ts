@@ -49,67 +49,63 @@ export async function writeCatalogueZim(siteDir: string, config: SiteConfig, dat
   const zim = new ZimWriter(file, mimes);
 
   const fd = openSync(readerFile, "r");
-  /** An entry's bytes, inflated. */
-  const read = (entry: PriorEntry) => {
-    const stored = readStoredBytes(fd, entry);
-    return entry.method === "deflated" ? inflateRawSync(stored) : stored;
-  };
+  // Open until the file is written: a blob is read when its cluster closes, the last one at the end.
   try {
-    /** The first file of each CRC-32 and size: a later one of the same bytes redirects to it (its bytes compared). */
-    const first = new Map<string, PriorEntry>();
-    for (const entry of readerEntries) {
-      const name = entry.name.slice(folder.length);
-      const key = `${entry.crc}:${entry.size}`;
-      const same = first.get(key);
-      if (same && Buffer.compare(read(same), read(entry)) === 0) {
-        zim.redirect({ path: name }, same.name.slice(folder.length));
-        continue;
-      }
-      if (!same) first.set(key, entry);
-      const main = name === MAIN_PAGE;
-      // Named by the CRC-32 the archive holds: an unchanged file of an unchanged cluster is not read.
-      const checksum = Buffer.alloc(4);
-      checksum.writeUInt32BE(entry.crc, 0);
-      const blob = { size: entry.size, checksum, bytes: () => read(entry) };
-      await zim.add({ path: name, mime: mimeOf(name), ...(main && { title: READER_TITLE, front: true }) }, blob);
-    }
+    await addReaderFiles(zim, fd, readerEntries, folder);
     for (const { apiPath, title } of resources) {
       await zim.add({ path: apiPath.slice(1), title, mime: HTML, front: true }, Buffer.from(resourcePage(title, apiPath), "utf8"));
     }
+    const site = new URL(config.siteUrl).hostname;
+    const metadata: Record<string, string> = {
+      Title: READER_TITLE,
+      Description: DESCRIPTION,
+      Language: LANGUAGE,
+      Creator: site,
+      Publisher: site,
+      Date: date.toISOString().slice(0, 10),
+      Name: `${site}_en_catalogue`,
+      Flavour: "reader",
+      Scraper: "npm run mirror",
+      // The catalog's tags: no full-text index (the reader searches), no pictures or videos, whole records.
+      Tags: "_ftindex:no;_pictures:no;_videos:no;_details:yes",
+    };
+    for (const [name, value] of Object.entries(metadata)) zim.metadata(name, value);
+    zim.metadata("Illustration_48x48@1", { mime: "image/png", data: illustrationPng() });
+    const written = await zim.end(MAIN_PAGE);
+    const { entries, bytes, copied, previousIgnored } = written;
+    return { file, entries, bytes, copied, made: 0, pieces: new Map(), reused: 0, ...(previousIgnored && { previousIgnored }) };
   } catch (error) {
     zim.abort();
     throw error;
   } finally {
     closeSync(fd);
   }
+}
 
-  const site = new URL(config.siteUrl).hostname;
-  const metadata: Record<string, string> = {
-    Title: READER_TITLE,
-    Description: DESCRIPTION,
-    Language: LANGUAGE,
-    Creator: site,
-    Publisher: site,
-    Date: date.toISOString().slice(0, 10),
-    Name: `${site}_en_catalogue`,
-    Flavour: "reader",
-    Scraper: "npm run mirror",
-    // The catalog's tags: no full-text index (the reader searches), no pictures or videos, whole records.
-    Tags: "_ftindex:no;_pictures:no;_videos:no;_details:yes",
+/** The reader archive's files, in its order: a file of the same bytes as an earlier one is a redirect to it. */
+async function addReaderFiles(zim: ZimWriter, fd: number, entries: readonly PriorEntry[], folder: string): Promise<void> {
+  const read = (entry: PriorEntry) => {
+    const stored = readStoredBytes(fd, entry);
+    return entry.method === "deflated" ? inflateRawSync(stored) : stored;
   };
-  for (const [name, value] of Object.entries(metadata)) zim.metadata(name, value);
-  zim.metadata("Illustration_48x48@1", { mime: "image/png", data: illustrationPng() });
-  const written = await zim.end(MAIN_PAGE);
-  return {
-    file,
-    entries: written.entries,
-    bytes: written.bytes,
-    copied: written.copied,
-    made: 0,
-    pieces: new Map(),
-    reused: 0,
-    ...(written.previousIgnored && { previousIgnored: written.previousIgnored }),
-  };
+  /** The first file of each CRC-32 and size; a later one's bytes are compared with it. */
+  const first = new Map<string, PriorEntry>();
+  for (const entry of entries) {
+    const name = entry.name.slice(folder.length);
+    const key = `${entry.crc}:${entry.size}`;
+    const same = first.get(key);
+    if (same && Buffer.compare(read(same), read(entry)) === 0) {
+      zim.redirect({ path: name }, same.name.slice(folder.length));
+      continue;
+    }
+    if (!same) first.set(key, entry);
+    const main = name === MAIN_PAGE;
+    // Named by the CRC-32 the archive holds: an unchanged file of an unchanged cluster is not read.
+    const checksum = Buffer.alloc(4);
+    checksum.writeUInt32BE(entry.crc, 0);
+    const blob = { size: entry.size, checksum, bytes: () => read(entry) };
+    await zim.add({ path: name, mime: mimeOf(name), ...(main && { title: READER_TITLE, front: true }) }, blob);
+  }
 }
 
 /** Each resource of the source language's lists: its view's API path and its title, sorted by path. */

@@ -25,8 +25,10 @@ const CLUSTER_MAX = 1 << 20;
 const CUT_EVERY = 32;
 /** Zstandard's level: its default; level 9 makes the 10,000-record file 7 % smaller in twice the time (docs/performance.md). */
 const LEVEL = 3;
-/** Clusters compressed at once: libuv's four threads busy while one is written. */
+/** Clusters compressed at once: libuv's four threads busy while one is written… */
 const WINDOW = 6;
+/** …unless their bodies hold this many bytes: a list's column file runs to tens of MB at 100,000 records. */
+const WINDOW_BYTES = 64 << 20;
 
 const zstd = typeof zlib.zstdCompress === "function" ? promisify(zlib.zstdCompress) : undefined;
 const ZSTD_OPTIONS = { params: { [zlib.constants.ZSTD_c_compressionLevel]: LEVEL } };
@@ -97,7 +99,8 @@ export class ClusterWriter {
   copiedBlobs = 0;
   #blobs: Blob[] = [];
   #bytes = 0;
-  #pending: Promise<Uint8Array>[] = [];
+  #pending: { readonly bytes: number; readonly compressed: Promise<Uint8Array> }[] = [];
+  #pendingBytes = 0;
 
   constructor(
     private readonly out: ZimOutput,
@@ -142,13 +145,16 @@ export class ClusterWriter {
         );
     // Awaited in turn below; until then a failure must not count as unhandled.
     compressed.catch(() => undefined);
-    this.#pending.push(compressed);
+    this.#pending.push({ bytes: this.#bytes, compressed });
+    this.#pendingBytes += this.#bytes;
     this.digests.push(digest);
     [this.#blobs, this.#bytes] = [[], 0];
-    while (this.#pending.length > WINDOW) await this.#writeFirst();
+    while (this.#pending.length > WINDOW || (this.#pending.length > 1 && this.#pendingBytes > WINDOW_BYTES)) await this.#writeFirst();
   }
 
   async #writeFirst(): Promise<void> {
-    this.offsets.push(this.out.write(await this.#pending.shift()!));
+    const { bytes, compressed } = this.#pending.shift()!;
+    this.offsets.push(this.out.write(await compressed));
+    this.#pendingBytes -= bytes;
   }
 }

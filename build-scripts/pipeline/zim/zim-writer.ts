@@ -72,6 +72,7 @@ export class ZimWriter {
   readonly #mimes: string[];
   readonly #entries: Entry[] = [];
   readonly #stored: Uint8Array[] = [];
+  #done = false;
 
   /** `mimes`: every MIME type of the content, as the list follows the header, before the clusters. */
   constructor(
@@ -126,8 +127,10 @@ export class ZimWriter {
     }
   }
 
-  /** Stops, leaving the target as it was: the partial file is removed. */
+  /** Stops, leaving the target as it was: the partial file is removed. Once written or stopped, does nothing. */
   abort(): void {
+    if (this.#done) return;
+    this.#done = true;
     closeSync(this.#out.fd);
     rmSync(this.#partial, { force: true });
     if (typeof this.#previous === "object") this.#previous.close();
@@ -197,6 +200,7 @@ export class ZimWriter {
     };
     this.#out.writeAt(headerBytes(header), 0);
     this.#out.write(this.#md5(checksum));
+    this.#done = true;
     closeSync(this.#out.fd);
     renameSync(this.#partial, this.target);
     if (typeof this.#previous === "object") this.#previous.close();
