@@ -2,8 +2,8 @@
  * The ZIM file an earlier run wrote, read for its compressed clusters: its
  * metadata entry DIGESTS_METADATA names each cluster by the digest of its
  * blobs (zim-clusters.ts), so a cluster of the same blobs is copied,
- * compressed, into the next file. Only that entry, the header and the cluster pointers are
- * read; the clusters' bytes when copied.
+ * compressed, into the next file. Only that entry, the header and the
+ * cluster pointers are read; the clusters' bytes when copied.
  */
 import { closeSync, existsSync, fstatSync, openSync } from "node:fs";
 import { readAt } from "../load/read-at.ts";

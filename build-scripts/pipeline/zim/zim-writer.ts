@@ -6,10 +6,10 @@
  * the header's title pointer can point into it; then the directory entries
  * sorted by namespace and path, their pointers, the clusters' pointers, the
  * header, and the MD5 of it all. Like libzim, it adds the Counter metadata
- * (the content's items by MIME type) and W/mainPage. Titles sort as UTF-8 bytes, as libzim's do:
- * X/listing/titleOrdered/v0 lists every entry, v1 the front articles (the
- * entries Kiwix's title search and suggestions offer). The file is written
- * beside the target and takes its name when complete.
+ * (the content's items by MIME type) and W/mainPage. Titles sort as UTF-8
+ * bytes, as libzim's do: X/listing/titleOrdered/v0 lists every entry, v1 the
+ * front articles (the entries Kiwix's title search and suggestions offer).
+ * The file is written beside the target and takes its name when complete.
  */
 import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync, renameSync, rmSync } from "node:fs";
