@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../build-scripts/core/catalogue/collections.ts";
-import { MIRROR_ARCHIVE, READER_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
+import { MIRROR_ARCHIVE, READER_ARCHIVE, ZIM_ARCHIVE } from "../build-scripts/core/routes/output-tree.ts";
 import { TEST_ENV } from "./helpers/build-site.ts";
 import { launchChromium, shownJson } from "../harness/chromium.ts";
 import { freePort, startProcess, type Running } from "../harness/processes.ts";
@@ -158,7 +158,7 @@ describe("npm run mirror", () => {
 });
 
 describe("npm run mirror past config.mirrorMaxBytes", () => {
-  it("writes the reader alone, says so in one line, and the API root links the reader alone", async () => {
+  it("writes the reader (and its ZIM file) alone, says so in one line, and the API root links them alone", async () => {
     const capped = await mkdtemp(path.join(tmpdir(), "catalogue-mirror-capped-"));
     try {
       const out = path.join(capped, "_site");
@@ -167,8 +167,10 @@ describe("npm run mirror past config.mirrorMaxBytes", () => {
       expect(result.stdout).toMatch(/^No full mirror: the site's [\d.]+ [kM]B pass config\.mirrorMaxBytes \(1\.0 kB\)\.$/m);
       expect(existsSync(path.join(out, MIRROR_ARCHIVE))).toBe(false);
       expect(existsSync(path.join(out, READER_ARCHIVE))).toBe(true);
+      expect(existsSync(path.join(out, ZIM_ARCHIVE))).toBe(true);
       const root = await readFile(path.join(out, "api/index.html"), "utf8");
       expect(root).toContain('href="downloads/catalogue-reader.zip"');
+      expect(root).toContain('href="downloads/catalogue.zim"');
       expect(root).not.toContain("catalogue-mirror.zip");
     } finally {
       await rm(capped, { recursive: true, force: true });

@@ -97,13 +97,14 @@ describe("netlify-build with the cache plugin of netlify.toml", () => {
     expect(second).toMatch(/catalogue-mirror\.zip: \d+ files \(\d+ copied from the previous archive/);
     const list = await readFile(path.join(secondCheckout, "_site/api/videos/index.json"), "utf8");
     expect(list.includes('"title":"Hurricanes, edited"'), "the edited title in the videos' list").toBe(true);
-    // Moved, not copied: the checkout keeps none of it, the cache holds the state, the chunks and the two archives.
+    // Moved, not copied: the checkout keeps none of it, the cache holds the state, the chunks and the three archives.
     expect(existsSync(path.join(secondCheckout, "_site.cache"))).toBe(false);
     const kept = filesBelow(cacheDir).filter((file) => file.includes("_site.cache/"));
     expect(kept.map((file) => file.slice(file.indexOf("_site.cache"))).sort()).toEqual([
       "_site.cache/chunks.pack",
       "_site.cache/downloads/catalogue-mirror.zip",
       "_site.cache/downloads/catalogue-reader.zip",
+      "_site.cache/downloads/catalogue.zim",
       "_site.cache/state.json",
     ]);
     expect(filesBelow(cacheDir).filter((file) => file.includes("_site/"))).toEqual([]);

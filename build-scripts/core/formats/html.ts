@@ -335,6 +335,10 @@ const ARCHIVES: Record<ArchiveKind, { readonly what: string; readonly open: stri
     what: "Offline reader: every view, search and format in a few files",
     open: "Unzip it and open <code>index.html</code> in a browser.",
   },
+  zim: {
+    what: "The offline reader as a ZIM file, for Kiwix",
+    open: "Open it in a Kiwix app, or serve it to a network with <code>kiwix-serve</code>; Kiwix's search finds a resource by its title.",
+  },
   mirror: {
     what: "Offline mirror of the whole site",
     open: "Unzip it and open <code>index.html</code> in a browser: search works from the files too; or serve the folder over HTTP (<code>npx http-server &lt;folder&gt;</code>) for the files' media types.",

@@ -19,8 +19,8 @@ export interface RootView {
   readonly downloads?: readonly Download[];
 }
 
-/** The offline archives: the reader, for people; the mirror, every file of the site, for whoever needs them. */
-export type ArchiveKind = "reader" | "mirror";
+/** The offline archives: the reader, for people; the reader as a ZIM file, for Kiwix's users; the mirror, every file of the site, for whoever needs them. */
+export type ArchiveKind = "reader" | "zim" | "mirror";
 
 export interface Download {
   readonly kind: ArchiveKind;

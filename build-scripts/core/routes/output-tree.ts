@@ -8,6 +8,7 @@
  *   api/<collection>/<uuid>/index.<ext>   one resource
  *   downloads/catalogue-mirror.zip        the offline mirror (written by `npm run mirror`)
  *   downloads/catalogue-reader.zip        the offline reader (written by `npm run mirror`)
+ *   downloads/catalogue.zim               the offline reader as a ZIM file, for Kiwix (written by `npm run mirror`)
  *   openapi.json                          the API's OpenAPI 3.1 description
  *
  * A collection whose folder would hold more entries than the folder limit
@@ -46,6 +47,8 @@ export const instanceFile = (collection: string, uuid: string, extension: string
 export const MIRROR_ARCHIVE = "downloads/catalogue-mirror.zip";
 /** The offline reader: one page, its assets and the search files, every view made in the browser; the root links it too. */
 export const READER_ARCHIVE = "downloads/catalogue-reader.zip";
+/** The reader's files and a titled entry per resource, as a ZIM file Kiwix opens; the root links it too. */
+export const ZIM_ARCHIVE = "downloads/catalogue.zim";
 
 /** The API's OpenAPI description, at the site root (not a key of the API root, which keeps the spec's 31). */
 export const OPENAPI_FILE = "openapi.json";

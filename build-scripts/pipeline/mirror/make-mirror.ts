@@ -2,8 +2,9 @@
  * `npm run mirror`: builds the site, zips it (with a MIRROR-README) into
  * downloads/catalogue-mirror.zip unless the site holds more bytes than
  * config.mirrorMaxBytes, writes the offline reader
- * (downloads/catalogue-reader.zip), then re-renders the API root's HTML view
- * so the published site links them with their sizes and date. The archives
+ * (downloads/catalogue-reader.zip) and the same as a ZIM file for Kiwix
+ * (downloads/catalogue.zim, pipeline/zim/), then re-renders the API root's
+ * HTML view so the published site links them with their sizes and date. The archives
  * hold the site as built, before those links are added: a copy of the site
  * cannot contain itself.
  *
@@ -17,7 +18,7 @@ import { readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { FORMATS } from "../../core/formats/formats.ts";
 import type { ArchiveKind } from "../../core/formats/views.ts";
-import { ADMIN_FOLDER, MIRROR_ARCHIVE, READER_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
+import { ADMIN_FOLDER, MIRROR_ARCHIVE, READER_ARCHIVE, ZIM_ARCHIVE, rootFile } from "../../core/routes/output-tree.ts";
 import { siteTree } from "../../core/translations/site-tree.ts";
 import { reportedBuild, showProgress } from "../build-report.ts";
 import {
@@ -46,6 +47,7 @@ import { archiveSite, type SiteArchive } from "./archive-site.ts";
 import { archiveTime } from "./archive-time.ts";
 import { archiveReader } from "./reader-archive.ts";
 import { restoreSite } from "./restore-site.ts";
+import { writeCatalogueZim, zimUnavailable } from "../zim/catalogue-zim.ts";
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
 
@@ -149,10 +151,21 @@ export async function makeMirror(projectDir: string, outDir: string): Promise<vo
   const keptReader = asItWas(READER_ARCHIVE);
   const reader = keptReader ?? (await archiveReader(outDir, date, { update: update(READER_ARCHIVE), sibling }));
   archives.push({ kind: "reader", file: READER_ARCHIVE, archive: reader, took: keptReader ? undefined : seconds(started) });
+  started = performance.now();
+  const noZim = zimUnavailable();
+  if (noZim) {
+    rmSync(path.join(outDir, ZIM_ARCHIVE), { force: true });
+    console.log(`No ZIM file: ${noZim}.`);
+  } else {
+    const keptZim = asItWas(ZIM_ARCHIVE);
+    const zim = keptZim ?? (await writeCatalogueZim(outDir, config, date));
+    archives.push({ kind: "zim", file: ZIM_ARCHIVE, archive: zim, took: keptZim ? undefined : seconds(started) });
+  }
 
-  // The reader first: it is the archive for people.
+  // The reader first: it is the archive for people; then the same for Kiwix.
+  const order: ArchiveKind[] = ["reader", "zim", "mirror"];
   const downloads = [...archives]
-    .reverse()
+    .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))
     .map(({ kind, file, archive }) => ({ kind, file, size: formatBytes(archive.bytes), date: date.toISOString() }));
   new UpdatingWriter(outDir).write(rootFile(html.extension), apiRoot(siteTree(config), html, downloads));
   for (const { kind, archive, took } of archives) {
@@ -177,7 +190,7 @@ export async function makeMirror(projectDir: string, outDir: string): Promise<vo
   }
   storeState(outDir, made.inputs, made.records, {
     time: date,
-    archives: { [MIRROR_ARCHIVE]: written[MIRROR_ARCHIVE], [READER_ARCHIVE]: reader },
+    archives: { [MIRROR_ARCHIVE]: written[MIRROR_ARCHIVE], [READER_ARCHIVE]: reader, [ZIM_ARCHIVE]: written[ZIM_ARCHIVE] ?? null },
   });
 }
 

@@ -16,10 +16,13 @@ import { offlineFiles, rootCopies } from "./offline-files.ts";
 import { archiveOver, type SiteArchive } from "./archive-site.ts";
 import type { ArchiveInput, InMemoryFile } from "./write-archive.ts";
 
+/** The reader's page title, until its script shows a view's name. */
+export const READER_TITLE = "Catalogue API";
+
 /** The reader's page, until its script shows the view its address names. */
 export const READER_PAGE = `${pageOpen({
   lang: SOURCE_LANGUAGE,
-  title: "Catalogue API",
+  title: READER_TITLE,
   scripts: `<script src="${READER_SCRIPT}"></script>\n`,
   stylesheet: STYLESHEET,
   icon: FAVICON,

@@ -1,5 +1,6 @@
 /**
- * npm run mirror: the site, its offline archives and what the next run keeps
+ * npm run mirror: the site, its offline archives (the mirror, the reader and
+ * the reader as a ZIM file for Kiwix) and what the next run keeps
  * (pipeline/mirror/make-mirror.ts).
  */
 import { outputDir } from "../../core/catalogue/site-config.ts";
@@ -13,7 +14,8 @@ const COMMAND = {
 usage: npm run mirror
 Builds the site (as npm run build does) and zips it into _site/downloads/catalogue-mirror.zip, an offline mirror
 (unless the site holds more bytes than config.mirrorMaxBytes in package.json, or env MIRROR_MAX_BYTES), and writes
-_site/downloads/catalogue-reader.zip, the offline reader: every view, search and format in a few files.
+_site/downloads/catalogue-reader.zip, the offline reader: every view, search and format in a few files, and
+_site/downloads/catalogue.zim, the offline reader as a ZIM file for Kiwix (with Node's zlib Zstandard, from 22.15).
 It keeps its state, rendered records and archives in ${cacheDir(outDir)}/; the next run writes the site from them
 and redoes only what the records' changes reach.
 `,
