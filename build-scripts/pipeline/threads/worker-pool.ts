@@ -7,7 +7,8 @@
  * work), hold the process open only while they owe results, and one that
  * stops rejects what it owes and is started afresh on the next request.
  *
- * Node 20 cannot run TypeScript, and a worker does not inherit tsx's loader:
+ * Node's type stripping refuses TypeScript's parameter properties, which the
+ * code uses, and a worker does not inherit tsx's loader:
  * registering tsx in each worker starts one more loader thread per worker,
  * costly in CPU and in delay (docs/performance.md). So the module is bundled
  * with esbuild (the compiler tsx itself uses) into one CommonJS script, and
@@ -33,7 +34,7 @@ export const bundleOptions = (module: URL): BuildOptions => ({
   bundle: true,
   platform: "node",
   format: "cjs",
-  target: "node20",
+  target: "node24",
   logLevel: "silent",
 });
 
