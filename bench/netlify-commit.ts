@@ -94,7 +94,9 @@ type NetlifyBuild = Awaited<ReturnType<typeof netlifyBuild>>;
 /** A clone of `from` with one video's title edited and committed. */
 async function commitAnEdit(from: string, to: string): Promise<void> {
   execFileSync("git", ["clone", "-q", from, to]);
-  const videos = execFileSync("git", ["ls-files", "content/videos/*.json"], { cwd: to, encoding: "utf8", maxBuffer: 1 << 28 }).trim().split("\n");
+  const videos = execFileSync("git", ["ls-files", "content/videos/*.json"], { cwd: to, encoding: "utf8", maxBuffer: 1 << 28 })
+    .trim()
+    .split("\n");
   const video = path.join(to, videos[Math.floor(videos.length / 2)]);
   const record = JSON.parse(await readFile(video, "utf8")) as { title: string };
   await writeFile(video, `${JSON.stringify({ ...record, title: `${record.title} (edited)` }, null, 2)}\n`);
