@@ -93,8 +93,18 @@ export interface BuildInputs {
   readonly commit?: string;
 }
 
-/** The plan: write again the collections of `only` over the output the state describes, or build it all, for `reason`. */
-export type BuildPlan = { readonly only: ReadonlySet<string>; readonly state: BuildState } | { readonly full: string };
+/**
+ * What changed since the previous build, answered once: the collections to write again over the site the state
+ * describes, and which of their records are as they were (same source file, same hash), so their own files are
+ * on disk as they would be written; or build it all, for `full`.
+ */
+export type BuildPlan =
+  | {
+      readonly only: ReadonlySet<string>;
+      readonly unchanged: (collection: string, uuid: string) => boolean;
+      readonly state: BuildState;
+    }
+  | { readonly full: string };
 
 /** The folder `npm run mirror` keeps between builds, beside the output it describes (tests build many outputs at once). */
 export const cacheDir = (outDir: string) => `${outDir}.cache`;
@@ -214,8 +224,8 @@ function followsFrom(projectDir: string, last: string, now: string | undefined):
   }
 }
 
-/** Which collections the change from the last build reaches; a whole build when anything but the records changed. */
-export function planBuild(projectDir: string, outDir: string, inputs: BuildInputs, records: BuildState["records"]): BuildPlan {
+/** What changed since the last build (BuildPlan); a whole build when anything but the records changed. */
+export function planBuild(projectDir: string, outDir: string, inputs: BuildInputs, catalogue: Catalogue): BuildPlan {
   const state = readState(outDir);
   if (typeof state === "string") return { full: state };
   const changed = (Object.keys(inputs.fingerprint) as (keyof Fingerprint)[]).filter(
@@ -228,30 +238,16 @@ export function planBuild(projectDir: string, outDir: string, inputs: BuildInput
   const differs = keptDiffers(outDir, state.archives);
   if (differs) return { full: differs };
   const only = new Set<string>();
-  for (const name of new Set([...Object.keys(records), ...Object.keys(state.records)])) {
-    const [now, then] = [records[name] ?? {}, state.records[name] ?? {}];
-    const files = new Set([...Object.keys(now), ...Object.keys(then)]);
-    if ([...files].some((file) => now[file] !== then[file])) only.add(name);
-  }
-  return { only, state };
-}
-
-/**
- * In an update, whether a record of a collection written again is as the
- * state's (same source file, same hash), so its own files are on disk as they
- * would be written: they follow from the record and the fingerprinted inputs.
- */
-export function unchangedRecords(
-  plan: { readonly only: ReadonlySet<string>; readonly state: BuildState },
-  records: BuildState["records"],
-  catalogue: Catalogue,
-): (collection: string, uuid: string) => boolean {
   const unchanged = new Set<string>();
-  for (const name of plan.only) {
-    const [now, then] = [records[name] ?? {}, plan.state.records[name] ?? {}];
-    for (const { file, record } of catalogue.lists.get(name) ?? []) if (then[file] === now[file]) unchanged.add(`${name}/${record.uuid}`);
+  for (const name of new Set([...catalogue.lists.keys(), ...Object.keys(state.records)])) {
+    const [list, then] = [catalogue.lists.get(name) ?? [], state.records[name] ?? {}];
+    const same = list.filter(({ file, digest }) => then[file] === digest);
+    // A record came, went or changed: the collection is written again, its unchanged records' own files left.
+    if (same.length === list.length && same.length === Object.keys(then).length) continue;
+    only.add(name);
+    for (const { record } of same) unchanged.add(`${name}/${record.uuid}`);
   }
-  return (collection, uuid) => unchanged.has(`${collection}/${uuid}`);
+  return { only, unchanged: (collection, uuid) => unchanged.has(`${collection}/${uuid}`), state };
 }
 
 /** Before writing over the output: until the new state is kept, the output is not one a build can follow. */

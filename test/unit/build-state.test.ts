@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, truncateSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Catalogue } from "../../build-scripts/core/catalogue/catalogue.ts";
 import { MIRROR_ARCHIVE } from "../../build-scripts/core/routes/output-tree.ts";
 import {
   cacheDir,
@@ -63,6 +64,16 @@ const inputs = (commit: string, changes: Partial<typeof fingerprint> = {}): Buil
   fingerprint: { ...fingerprint, ...changes },
   commit,
 });
+/** A catalogue whose records are their files (each uuid its file name) with these digests. */
+const catalogueOf = (hashes: BuildState["records"]) =>
+  ({
+    lists: new Map(
+      Object.entries(hashes).map(([name, files]) => [
+        name,
+        Object.entries(files).map(([file, digest]) => ({ file, digest, record: { uuid: file } })),
+      ]),
+    ),
+  }) as unknown as Catalogue;
 const records = { videos: { "content/videos/a.json": "1", "content/videos/b.json": "2" }, units: { "content/units/u.json": "3" } };
 
 describe("planBuild", () => {
@@ -73,8 +84,20 @@ describe("planBuild", () => {
       units: {},
       lessons: { "content/lessons/l.json": "4" },
     };
-    expect(planBuild(repo, outDir, inputs(commits.second), now)).toMatchObject({ only: new Set(["units", "lessons"]) });
-    const plan = planBuild(repo, outDir, inputs(commits.first), records);
+    expect(planBuild(repo, outDir, inputs(commits.second), catalogueOf(now))).toMatchObject({ only: new Set(["units", "lessons"]) });
+    // One record edited: its collection is written again, its other records' own files left as they are.
+    const edited = planBuild(
+      repo,
+      outDir,
+      inputs(commits.second),
+      catalogueOf({ ...records, videos: { ...records.videos, "content/videos/b.json": "9" } }),
+    );
+    expect(edited).toMatchObject({ only: new Set(["videos"]) });
+    if ("unchanged" in edited) {
+      expect(edited.unchanged("videos", "content/videos/a.json")).toBe(true);
+      expect(edited.unchanged("videos", "content/videos/b.json")).toBe(false);
+    }
+    const plan = planBuild(repo, outDir, inputs(commits.first), catalogueOf(records));
     expect(plan).toMatchObject({ only: new Set(), state: { records, archiveTime: TIME.getTime() } });
     expect(plan).toHaveProperty(["state", "archives", ARCHIVE], {
       bytes: ARCHIVE_BYTES.length,
@@ -89,31 +112,31 @@ describe("planBuild", () => {
 
   it("builds whole, naming what changed, when the code, config or translations differ", () => {
     storeState(outDir, inputs(commits.first), records);
-    expect(planBuild(repo, outDir, inputs(commits.second, { code: "x", translations: "y" }), records)).toEqual({
+    expect(planBuild(repo, outDir, inputs(commits.second, { code: "x", translations: "y" }), catalogueOf(records))).toEqual({
       full: "the code and the translations changed since the previous build",
     });
   });
 
   it("builds whole when a collection's folder is split or joined (the layout changed): its files move", () => {
     storeState(outDir, inputs(commits.first), records);
-    expect(planBuild(repo, outDir, inputs(commits.second, { layout: "split" }), records)).toEqual({
+    expect(planBuild(repo, outDir, inputs(commits.second, { layout: "split" }), catalogueOf(records))).toEqual({
       full: "the layout changed since the previous build",
     });
   });
 
   it("builds whole when the previous build's commit is not an ancestor, or git does not know it", () => {
     storeState(outDir, inputs(commits.second), records);
-    expect(planBuild(repo, outDir, inputs(commits.side), records)).toEqual({
+    expect(planBuild(repo, outDir, inputs(commits.side), catalogueOf(records))).toEqual({
       full: `the previous build's commit ${commits.second.slice(0, 12)} is not an ancestor of ${commits.side.slice(0, 12)}`,
     });
     storeState(outDir, inputs("0".repeat(40)), records);
-    expect(planBuild(repo, outDir, inputs(commits.second), records)).toEqual({
+    expect(planBuild(repo, outDir, inputs(commits.second), catalogueOf(records))).toEqual({
       full: `git cannot tell whether the previous build's commit 000000000000 is an ancestor of ${commits.second.slice(0, 12)}`,
     });
   });
 
   it("keeps the archives linked in the cache beside the state, and builds whole when the kept mirror is missing, truncated or replaced", () => {
-    const plan = () => planBuild(repo, outDir, inputs(commits.first), records);
+    const plan = () => planBuild(repo, outDir, inputs(commits.first), catalogueOf(records));
     storeState(outDir, inputs(commits.first), records);
     const kept = keptArchive(outDir, ARCHIVE);
     expect(kept.startsWith(`${cacheDir(outDir)}/`)).toBe(true);
@@ -132,7 +155,7 @@ describe("planBuild", () => {
 
   it("builds whole when the previous build kept no full mirror to write the site from", () => {
     storeStateOf(outDir, inputs(commits.first), records, { time: TIME, archives: { [ARCHIVE]: null } });
-    expect(planBuild(repo, outDir, inputs(commits.first), records)).toEqual({
+    expect(planBuild(repo, outDir, inputs(commits.first), catalogueOf(records))).toEqual({
       full: "the previous build made no full mirror to write the site from",
     });
   });
@@ -140,18 +163,20 @@ describe("planBuild", () => {
   it("builds whole when the state is missing or damaged, or left without its archives", () => {
     storeState(outDir, inputs(commits.first), records);
     const elsewhere = path.join(repo, "elsewhere");
-    expect(planBuild(repo, elsewhere, inputs(commits.first), records)).toEqual({
+    expect(planBuild(repo, elsewhere, inputs(commits.first), catalogueOf(records))).toEqual({
       full: `no build state (${stateFile(elsewhere)}): the first build here, or the last one did not finish`,
     });
     mkdirSync(cacheDir(elsewhere));
     writeFileSync(stateFile(elsewhere), readFileSync(stateFile(outDir)));
-    expect(planBuild(repo, elsewhere, inputs(commits.first), records)).toEqual({
+    expect(planBuild(repo, elsewhere, inputs(commits.first), catalogueOf(records))).toEqual({
       full: `${keptArchive(elsewhere, ARCHIVE)} is missing`,
     });
     writeFileSync(stateFile(outDir), '{"format": 2, "finger');
-    expect(planBuild(repo, outDir, inputs(commits.first), records)).toEqual({ full: `${stateFile(outDir)} is damaged (not JSON)` });
+    expect(planBuild(repo, outDir, inputs(commits.first), catalogueOf(records))).toEqual({
+      full: `${stateFile(outDir)} is damaged (not JSON)`,
+    });
     rmSync(stateFile(outDir));
-    expect(planBuild(repo, outDir, inputs(commits.first), records)).toEqual({
+    expect(planBuild(repo, outDir, inputs(commits.first), catalogueOf(records))).toEqual({
       full: `no build state (${stateFile(outDir)}): the first build here, or the last one did not finish`,
     });
   });

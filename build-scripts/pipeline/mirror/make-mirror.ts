@@ -31,7 +31,6 @@ import {
   planBuild,
   recordHashes,
   storeState,
-  unchangedRecords,
   type BuildInputs,
   type BuildState,
 } from "../build-state.ts";
@@ -71,7 +70,7 @@ export async function makeMirror(projectDir: string, outDir: string): Promise<vo
   /** Whether to update the site the previous run kept, and what of it; a whole build if not. */
   const scope = async ({ config, catalogue, layout }: PreparedBuild): Promise<UpdateScope | undefined> => {
     made = { inputs: buildInputs(projectDir, config, layout), records: recordHashes(catalogue) };
-    const plan = planBuild(projectDir, outDir, made.inputs, made.records);
+    const plan = planBuild(projectDir, outDir, made.inputs, catalogue);
     forgetState(outDir);
     if ("full" in plan) {
       kept.begin(false);
@@ -96,7 +95,7 @@ export async function makeMirror(projectDir: string, outDir: string): Promise<vo
     }
     kept.begin(true);
     previous = plan.state;
-    return { collections: plan.only, unchanged: unchangedRecords(plan, made.records, catalogue) };
+    return { collections: plan.only, unchanged: plan.unchanged };
   };
   const maxBytes = loadMirrorMaxBytes(projectDir);
   // The configuration and what changed alone: the catalogue is not needed again, and the archives want its memory.
