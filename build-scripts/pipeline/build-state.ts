@@ -4,8 +4,8 @@
  * files, never the site's own): this state, the rendered chunks
  * (write/stored-chunks.ts) and the archives it made, linked. The state holds a
  * fingerprint of everything but the records that can make the output differ,
- * the commit it was built from, each archive as
- * written, and each record's hash.
+ * the commit it was built from, each archive as written, and each record's
+ * hash.
  *
  * A build whose fingerprint matches, from a descendant commit, with the kept
  * archives as recorded (their size and last bytes, the end of the central
@@ -180,9 +180,9 @@ function archiveEnd(file: string): { bytes: number; end: string } | null {
 /** Why the kept archives are not as the state says they were left; undefined if they are. */
 function keptDiffers(outDir: string, archives: BuildState["archives"]): string | undefined {
   for (const [file, mark] of Object.entries(archives)) {
+    if (!mark) continue;
     const kept = keptArchive(outDir, file);
     const found = archiveEnd(kept);
-    if (!mark) continue;
     if (!found) return `${kept} is missing`;
     if (found.bytes !== mark.bytes) return `${kept} holds ${found.bytes} bytes where the previous build left ${mark.bytes}`;
     if (found.end !== mark.end) return `${kept} does not end as the previous build left it`;

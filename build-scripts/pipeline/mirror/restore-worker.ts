@@ -9,9 +9,7 @@ import { closeSync, mkdirSync, openSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parentPort } from "node:worker_threads";
 import { crc32, inflateRawSync } from "node:zlib";
-import { readAt } from "../load/read-at.ts";
-import type { PriorEntry } from "./zip-reader.ts";
-import { localRecordBytes } from "./zip-writer.ts";
+import { readStoredRun, type PriorEntry } from "./zip-reader.ts";
 
 export interface RestoreTask {
   readonly archive: string;
@@ -36,15 +34,11 @@ function inflated(data: Uint8Array, name: string): Buffer {
 function write({ archive, folder, staging, run }: RestoreTask): void {
   const fd = openSync(archive, "r");
   try {
-    const start = run[0].offset;
-    const last = run.at(-1)!;
-    const bytes = readAt(fd, start, last.offset + localRecordBytes(last) - start);
+    const stored = readStoredRun(fd, run);
     let folderMade = "";
-    for (const entry of run) {
+    for (const [n, entry] of run.entries()) {
       if (!entry.name.startsWith(`${folder}/`)) throw new Error(`${entry.name} is outside ${folder}/`);
-      const at = entry.offset - start + 30 + bytes.readUInt16LE(entry.offset - start + 26) + bytes.readUInt16LE(entry.offset - start + 28);
-      const data = bytes.subarray(at, at + entry.stored);
-      const file = entry.method === "deflated" ? inflated(data, entry.name) : data;
+      const file = entry.method === "deflated" ? inflated(stored[n], entry.name) : stored[n];
       if (file.length !== entry.size || crc32(file) !== entry.crc) throw new Error(`${entry.name} is damaged`);
       const target = path.join(staging, entry.name.slice(folder.length + 1));
       // Entries come folder by folder: one mkdir for each.

@@ -73,13 +73,29 @@ export function readCentralDirectory(file: string): Map<string, PriorEntry> {
 }
 
 /** An entry's compressed bytes, read from its local record (whose name must be the entry's). */
-export function readStoredBytes(fd: number, entry: PriorEntry): Uint8Array {
-  const header = readAt(fd, entry.offset, 30);
-  const nameLength = header.readUInt16LE(26);
-  const at = entry.offset + 30 + nameLength + header.readUInt16LE(28);
-  if (header.readUInt32LE(0) !== 0x04034b50 || readAt(fd, entry.offset + 30, nameLength).toString("utf8") !== entry.name)
-    throw new Error(`no local record of ${entry.name} at ${entry.offset}`);
-  return readAt(fd, at, entry.stored);
+export const readStoredBytes = (fd: number, entry: PriorEntry): Buffer => readStoredRun(fd, [entry])[0];
+
+/** The local records of entries that follow one another, read at once, and where each starts in them (its name checked). */
+function runRecords(fd: number, entries: readonly PriorEntry[]): { records: Buffer; starts: number[] } {
+  const start = entries[0].offset;
+  const records = readAt(fd, start, entries.at(-1)!.offset + localRecordBytes(entries.at(-1)!) - start);
+  const starts = entries.map(({ name, offset }) => {
+    const at = offset - start;
+    const nameLength = records.readUInt16LE(at + 26);
+    if (records.readUInt32LE(at) !== 0x04034b50 || records.toString("utf8", at + 30, at + 30 + nameLength) !== name)
+      throw new Error(`no local record of ${name} at ${offset}`);
+    return at;
+  });
+  return { records, starts };
+}
+
+/** The compressed bytes of entries that follow one another, read at once. */
+export function readStoredRun(fd: number, entries: readonly PriorEntry[]): Buffer[] {
+  const { records, starts } = runRecords(fd, entries);
+  return entries.map(({ stored }, n) => {
+    const data = starts[n] + 30 + records.readUInt16LE(starts[n] + 26) + records.readUInt16LE(starts[n] + 28);
+    return records.subarray(data, data + stored);
+  });
 }
 
 /** Whether `next` is the entry right after `entry` in the archive. */
@@ -90,16 +106,11 @@ export const followedBy = (entry: PriorEntry, next: PriorEntry) => next.offset =
  * each header given `mtime` (the writer made them alike but for the time).
  */
 export function copiedRecords(fd: number, entries: readonly PriorEntry[], mtime: Date): { records: Buffer; infos: ZipEntryInfo[] } {
-  const start = entries[0].offset;
-  const records = readAt(fd, start, entries.at(-1)!.offset + localRecordBytes(entries.at(-1)!) - start);
+  const { records, starts } = runRecords(fd, entries);
   const dos = dosDateTime(mtime);
-  const infos = entries.map(({ name, method, crc, size, stored, offset }) => {
-    const at = offset - start;
-    const nameLength = records.readUInt16LE(at + 26);
-    if (records.readUInt32LE(at) !== 0x04034b50 || records.toString("utf8", at + 30, at + 30 + nameLength) !== name)
-      throw new Error(`no local record of ${name} at ${offset}`);
-    records.writeUInt16LE(dos.time, at + 10);
-    records.writeUInt16LE(dos.date, at + 12);
+  const infos = entries.map(({ name, method, crc, size, stored }, n) => {
+    records.writeUInt16LE(dos.time, starts[n] + 10);
+    records.writeUInt16LE(dos.date, starts[n] + 12);
     return { name, method, crc, size, stored };
   });
   return { records, infos };
